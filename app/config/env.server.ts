@@ -1,0 +1,90 @@
+/**
+ * Configuration: one zod schema, read first thing at start (server.ts, scripts, tests).
+ * A bad value stops the process with a message naming the variable and what it expects.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import { z } from 'zod'
+
+const url = (protocols: string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol)
+      } catch {
+        return false
+      }
+    }, `expects ${what}`)
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3000),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').default('./data')),
+  DATABASE_URL: z.preprocess(emptyToUndefined, url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional()),
+  MQTT_URL: z.preprocess(emptyToUndefined, url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], 'an mqtt://, mqtts://, ws:// or wss:// URL').optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(8, 'expects at least 8 characters')
+      .refine((v) => !/["'?&/<>\s]/.test(v), 'expects no " \' ? & / < > or whitespace')
+      .default('Canopy#Demo1'),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(15000),
+})
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string }
+
+export class ConfigError extends Error {}
+
+/** Validates `source` (process.env by default). Throws ConfigError listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeof envSchema> {
+  const r = envSchema.safeParse(source)
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => {
+      const name = String(i.path[0])
+      const got = source[name]
+      return `  ${name}=${got === undefined ? '(unset)' : JSON.stringify(String(got).slice(0, 60))}: ${i.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
+  }
+  return r.data
+}
+
+/**
+ * Parses the environment and resolves what needs the data folder: the absolute DATA_DIR
+ * (created if missing, checked writable) and SESSION_SECRET (generated once, kept in DATA_DIR).
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const env = parseEnv(source)
+  const dataDir = path.resolve(env.DATA_DIR)
+  try {
+    fs.mkdirSync(dataDir, { recursive: true })
+    fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK)
+  } catch (e) {
+    throw new ConfigError(`DATA_DIR=${JSON.stringify(env.DATA_DIR)}: expects a folder this process can read and write (${(e as Error).message})`)
+  }
+  let secret = env.SESSION_SECRET
+  if (!secret) {
+    const file = path.join(dataDir, 'session-secret')
+    try {
+      secret = fs.readFileSync(file, 'utf8').trim()
+    } catch {
+      secret = crypto.randomBytes(32).toString('base64url')
+      fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+    }
+    if (secret.length < 32) throw new ConfigError(`${file}: expects a session secret of at least 32 characters; delete the file to generate a new one`)
+  }
+  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: secret }
+}

@@ -1,0 +1,10 @@
+/** Versioned migrations, applied in order at start. Never edit one that has shipped: add the next. */
+import m001 from './001-platform'
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+export const MIGRATIONS: Migration[] = [{ version: 1, name: 'platform', sql: m001 }]

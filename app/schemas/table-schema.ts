@@ -1,0 +1,289 @@
+/**
+ * Table schemas: the record that describes one collection's columns and form fields.
+ *
+ * SPEC §3 allows two stored shapes. Shape A: a list of items (key, label, pos, align, show,
+ * ro, en, filter, format, type) plus a list of read-only fields. Shape B: `headers` (text,
+ * value, format, show, class, align, component) and `editables` (name, readonly,
+ * datetimepicker, measure, units, remote, array, headerTable, arrayTable, dir).
+ * Both are accepted; `normalizeSchema` turns either into the one canonical shape we store.
+ * This module is shared by server and browser: no server imports.
+ */
+import { z } from 'zod'
+
+export const FIELD_TYPES = [
+  'text', 'number', 'date', 'remote', 'code', 'fileDND', 'currency', 'textarea', 'measure',
+  'list', 'multilist', 'status', 'gaugearray', 'document', 'function', 'array', 'check',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
+
+/** Display formats of SPEC §2.5 (a column's `format`). `id:<table>:<labelField>` references another table. */
+export const DISPLAY_FORMATS = [
+  'date', 'currency', 'measure', 'tax', 'image', 'pdf', 'check', 'array', 'trim', 'qrcode', 'status',
+] as const
+
+export const MEASURE_UNITS = ['g', 'kg', 'oz', 'lb', 'units', 'packages', 'ml', 'l', 'fl oz', 'gal'] as const
+export type MeasureUnit = (typeof MEASURE_UNITS)[number]
+
+const fieldKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a field key is letters, digits and _ (max 63)')
+
+export interface FieldDef {
+  key: string
+  label: string
+  pos: number
+  align: 'left' | 'center' | 'right'
+  show: boolean
+  ro: boolean
+  type: FieldType
+  format?: string
+  /** searchable from the column filter icon */
+  filter: boolean
+  /** gets an index so sorting on it stays fast */
+  sortable: boolean
+  required: boolean
+  en?: { list?: string[]; table?: string; labelField?: string; dir?: string }
+  min?: number
+  max?: number
+  units?: string[]
+  remote?: boolean
+  scanner?: 'rfid' | 'scale'
+  /** columns of an array sub-table */
+  array?: FieldDef[]
+}
+
+export interface TableSchema {
+  key: string
+  label: string
+  /** editable tables show Add / edit / delete */
+  editable: boolean
+  fields: FieldDef[]
+  readonly: string[]
+  /** default date field for the date-range filter */
+  dateField?: string
+  /** field driving the status dot, if any */
+  statusField?: string
+  defaultSort?: { key: string; dir: 'asc' | 'desc' }
+}
+
+const yesNo = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === 'yes' || v === 'true')
+
+const enSchema = z
+  .object({
+    list: z.array(z.string()).optional(),
+    table: z.string().optional(),
+    labelField: z.string().optional(),
+    dir: z.string().optional(),
+  })
+  .passthrough()
+
+type RawItem = {
+  key: string
+  label?: string
+  pos?: number
+  align?: 'left' | 'center' | 'right'
+  show?: unknown
+  ro?: unknown
+  en?: z.infer<typeof enSchema>
+  filter?: unknown
+  sortable?: unknown
+  required?: unknown
+  format?: string
+  type?: string
+  min?: number
+  max?: number
+  units?: string[]
+  remote?: unknown
+  scanner?: 'rfid' | 'scale'
+  array?: RawItem[]
+}
+
+const itemSchema: z.ZodType<RawItem> = z.lazy(() =>
+  z.object({
+    key: fieldKey,
+    label: z.string().max(200).optional(),
+    pos: z.number().optional(),
+    align: z.enum(['left', 'center', 'right']).optional(),
+    show: z.unknown().optional(),
+    ro: z.unknown().optional(),
+    en: enSchema.optional(),
+    filter: z.unknown().optional(),
+    sortable: z.unknown().optional(),
+    required: z.unknown().optional(),
+    format: z.string().max(200).optional(),
+    type: z.string().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    units: z.array(z.string()).optional(),
+    remote: z.unknown().optional(),
+    scanner: z.enum(['rfid', 'scale']).optional(),
+    array: z.array(itemSchema).optional(),
+  }),
+)
+
+const tableKey = z.string().regex(/^[a-z][a-z0-9_]{0,50}$/, 'a table key is lower-case letters, digits and _ (max 51)')
+
+/** Shape A of SPEC §3 (also what we store, with defaults filled in). */
+export const shapeASchema = z.object({
+  key: tableKey,
+  label: z.string().max(200).optional(),
+  editable: z.unknown().optional(),
+  items: z.array(itemSchema).min(1),
+  readonly: z.array(z.string()).optional(),
+  dateField: z.string().optional(),
+  statusField: z.string().optional(),
+  defaultSort: z.object({ key: z.string(), dir: z.enum(['asc', 'desc']) }).optional(),
+})
+
+/** Shape B of SPEC §3. */
+export const shapeBSchema = z.object({
+  key: tableKey,
+  label: z.string().max(200).optional(),
+  editable: z.unknown().optional(),
+  headers: z
+    .array(
+      z.object({
+        text: z.string(),
+        value: fieldKey,
+        format: z.string().optional(),
+        show: z.unknown().optional(),
+        class: z.string().optional(),
+        align: z.enum(['left', 'center', 'right']).optional(),
+        component: z.string().optional(),
+      }),
+    )
+    .min(1),
+  editables: z
+    .array(
+      z.object({
+        name: fieldKey,
+        readonly: z.unknown().optional(),
+        datetimepicker: z.unknown().optional(),
+        measure: z.unknown().optional(),
+        units: z.array(z.string()).optional(),
+        remote: z.unknown().optional(),
+        array: z.unknown().optional(),
+        headerTable: z.array(z.object({ text: z.string(), value: fieldKey })).optional(),
+        arrayTable: z.string().optional(),
+        dir: z.string().optional(),
+      }),
+    )
+    .optional(),
+  dateField: z.string().optional(),
+  statusField: z.string().optional(),
+})
+
+function bool(v: unknown, dflt: boolean): boolean {
+  if (v === undefined || v === null || v === '') return dflt
+  return yesNo.parse(v as boolean | string)
+}
+
+function typeOf(raw: string | undefined, format: string | undefined): FieldType {
+  if (raw && (FIELD_TYPES as readonly string[]).includes(raw)) return raw as FieldType
+  if (raw === 'datetime') return 'date'
+  if (format === 'date') return 'date'
+  if (format === 'currency') return 'currency'
+  if (format === 'measure') return 'measure'
+  if (format === 'check') return 'check'
+  if (format === 'array') return 'array'
+  return 'text'
+}
+
+function normItem(it: RawItem, i: number, readonly: Set<string>): FieldDef {
+  const type = typeOf(it.type, it.format)
+  const f: FieldDef = {
+    key: it.key,
+    label: it.label ?? it.key,
+    pos: it.pos ?? i + 1,
+    align: it.align ?? (type === 'currency' || type === 'number' || type === 'measure' ? 'right' : 'left'),
+    show: bool(it.show, true),
+    ro: bool(it.ro, false) || readonly.has(it.key),
+    type,
+    filter: bool(it.filter, false),
+    sortable: bool(it.sortable, false),
+    required: bool(it.required, false),
+  }
+  if (it.format) f.format = it.format
+  if (it.en) f.en = it.en
+  if (it.min !== undefined) f.min = it.min
+  if (it.max !== undefined) f.max = it.max
+  if (it.units) f.units = it.units
+  if (it.remote !== undefined) f.remote = bool(it.remote, false)
+  if (it.scanner) f.scanner = it.scanner
+  if (it.array) f.array = it.array.map((a, j) => normItem(a, j, new Set()))
+  return f
+}
+
+/** Accepts shape A, shape B or an already canonical schema; returns the canonical shape. Throws a ZodError on bad input. */
+export function normalizeSchema(input: unknown): TableSchema {
+  const obj = (input ?? {}) as Record<string, unknown>
+  if (Array.isArray(obj.headers)) {
+    const b = shapeBSchema.parse(input)
+    const eds = new Map((b.editables ?? []).map((e) => [e.name, e]))
+    const readonly = new Set<string>()
+    const items: RawItem[] = b.headers.map((h, i) => {
+      const e = eds.get(h.value)
+      if (!e || bool(e.readonly, false)) readonly.add(h.value)
+      const type = bool(e?.datetimepicker, false)
+        ? 'date'
+        : bool(e?.measure, false)
+          ? 'measure'
+          : e?.array
+            ? 'array'
+            : bool(e?.remote, false)
+              ? 'remote'
+              : h.component
+      return {
+        key: h.value,
+        label: h.text,
+        pos: i + 1,
+        align: h.align,
+        show: h.show,
+        format: h.format,
+        type,
+        units: e?.units,
+        remote: e?.remote,
+        en: e?.dir || e?.arrayTable ? { dir: e?.dir, table: e?.arrayTable } : undefined,
+        array: e?.headerTable?.map((t) => ({ key: t.value, label: t.text })),
+      }
+    })
+    // editables not shown as headers are still form fields
+    for (const e of b.editables ?? []) {
+      if (!items.some((it) => it.key === e.name)) items.push({ key: e.name, show: 'no', ro: e.readonly })
+    }
+    return finish({ key: b.key, label: b.label, editable: b.editable, items, readonly: [...readonly], dateField: b.dateField, statusField: b.statusField })
+  }
+  if (Array.isArray(obj.fields) && !Array.isArray(obj.items)) {
+    return normalizeSchema({ ...obj, items: obj.fields })
+  }
+  return finish(shapeASchema.parse(input))
+}
+
+function finish(a: z.infer<typeof shapeASchema>): TableSchema {
+  const ro = new Set(a.readonly ?? [])
+  const seen = new Set<string>()
+  const fields = a.items
+    .map((it, i) => normItem(it, i, ro))
+    .filter((f) => (seen.has(f.key) ? false : (seen.add(f.key), true)))
+    .sort((x, y) => x.pos - y.pos)
+  const dateField = a.dateField ?? fields.find((f) => f.type === 'date')?.key
+  const s: TableSchema = {
+    key: a.key,
+    label: a.label ?? a.key,
+    editable: bool(a.editable, true),
+    fields,
+    readonly: [...ro],
+    ...(dateField ? { dateField } : {}),
+    ...(a.statusField ? { statusField: a.statusField } : {}),
+    ...(a.defaultSort ? { defaultSort: a.defaultSort } : {}),
+  }
+  for (const k of [s.dateField, s.statusField, s.defaultSort?.key]) {
+    if (k && k !== 'cts' && k !== 'ts' && !fields.some((f) => f.key === k)) {
+      throw new z.ZodError([{ code: 'custom', path: ['dateField'], message: `schema ${a.key} names field "${k}" which it does not define` }])
+    }
+  }
+  return s
+}
+
+/** The fields that get an index: sortable or searchable ones, and the date field. */
+export function indexedFields(s: TableSchema): FieldDef[] {
+  return s.fields.filter((f) => f.sortable || f.filter || f.key === s.dateField || f.key === s.defaultSort?.key)
+}

@@ -1,0 +1,31 @@
+/** Domain errors with a stable code; the API and the UI map them to HTTP statuses. */
+export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'TOO_MANY' | 'UNAVAILABLE'
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  BAD_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  TOO_MANY: 429,
+  UNAVAILABLE: 503,
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message)
+  }
+  get status() {
+    return STATUS_OF[this.code]
+  }
+}
+
+export const badInput = (m: string, d?: unknown) => new AppError('BAD_INPUT', m, d)
+export const notFound = (m: string) => new AppError('NOT_FOUND', m)
+export const conflict = (m: string, d?: unknown) => new AppError('CONFLICT', m, d)
+export const forbidden = (m: string) => new AppError('FORBIDDEN', m)
