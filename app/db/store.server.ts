@@ -142,6 +142,43 @@ export class Store {
     return doc
   }
 
+  /**
+   * Inserts many documents in one transaction (imports, seeds); ids that already exist are
+   * skipped, so running it twice changes nothing. Returns how many were inserted.
+   */
+  async insertMany(actor: Actor, org: string, collection: string, docs: Array<Record<string, unknown> & { _id?: string; cts?: string }>): Promise<number> {
+    const t = await this.table(collection)
+    const schema = await this.schemas.get(collection)
+    const now = new Date().toISOString()
+    const rows = docs.map((d) => {
+      const cts = d.cts ? parseTs(d.cts).toISOString() : now
+      return { id: typeof d._id === 'string' && d._id ? d._id : newId(), cts, doc: { ...normalizeFields(schema, stripReserved(d)), octs: cts } }
+    })
+    let inserted = 0
+    await this.db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500)
+        const r = await tx.query<{ n: number }>(
+          `WITH ins AS (
+             INSERT INTO ${t} (org, id, doc, cts, ts)
+             SELECT $1, x ->> 'id', x -> 'doc', (x ->> 'cts')::timestamptz, (x ->> 'cts')::timestamptz FROM jsonb_array_elements($2::jsonb) x
+             ON CONFLICT (org, id) DO NOTHING
+             RETURNING id, doc, cts, ts),
+           aud AS (
+             INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after)
+             SELECT $1, $3, id, 'insert', $4, $5, $6, NULL,
+               doc || jsonb_build_object('_id', id, 'cts', to_char(cts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'ts', to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             FROM ins RETURNING 1)
+           SELECT count(*)::int AS n FROM aud`,
+          [org, JSON.stringify(chunk), collection, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null],
+        )
+        inserted += r.rows[0].n
+      }
+    })
+    if (inserted) this.emit({ org, collection, id: '*', action: 'insert', uid: actor.uid })
+    return inserted
+  }
+
   /** Insert or update by id (seeds, schemas, preferences). */
   async upsert(actor: Actor, org: string, collection: string, id: string, input: Record<string, unknown>, opts: WriteOptions = {}): Promise<Doc> {
     try {

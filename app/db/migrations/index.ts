@@ -1,5 +1,6 @@
 /** Versioned migrations, applied in order at start. Never edit one that has shipped: add the next. */
 import m001 from './001-platform'
+import m002 from './002-meta-and-passwords'
 
 export interface Migration {
   version: number
@@ -7,4 +8,7 @@ export interface Migration {
   sql: string
 }
 
-export const MIGRATIONS: Migration[] = [{ version: 1, name: 'platform', sql: m001 }]
+export const MIGRATIONS: Migration[] = [
+  { version: 1, name: 'platform', sql: m001 },
+  { version: 2, name: 'meta-and-passwords', sql: m002 },
+]

@@ -1,0 +1,131 @@
+/**
+ * Seeding. `ensurePlatform` runs on every start: core schemas, modules, the lobby and the first
+ * super user (ADMIN_EMAIL / ADMIN_PASSWORD). `seedDemo` adds the demo facilities, users and
+ * records once (a marker in canopy_meta); `npm run seed -- --reset` rebuilds everything.
+ */
+import type { Logger } from 'pino'
+import { hashPassword } from '../auth/password.server'
+import type { Env } from '../config/env.server'
+import type { Database } from '../db/index.server'
+import type { Actor } from '../db/types'
+import { PLATFORM_ORG } from '../route-map'
+import { normalizeSchema, type TableSchema } from '../schemas/table-schema'
+import { coreRecords, coreSchemas, DEMO_PASSWORD, demoUsers, FACILITIES, moduleRecords, userRecords } from './core'
+import { makeCtx, type SeedCtx, type SeedDoc, type SeedRecords } from './kit'
+import * as business from './records/business'
+import * as metrc from './records/metrc'
+import * as operations from './records/operations'
+import * as platform from './records/platform'
+import { schemas as businessSchemas } from './schemas/business'
+import { schemas as metrcSchemas } from './schemas/metrc'
+import { schemas as operationsSchemas } from './schemas/operations'
+import { schemas as platformSchemas } from './schemas/platform'
+
+export const SEED_ACTOR: Actor = { uid: 'system:seed', role: 'super' }
+const SEED_VERSION = 1
+const DEFAULT_ADMIN_PASSWORD = 'Canopy#Demo1'
+
+/** Every schema the product ships with (core + each seed group). */
+export function allSchemaInputs(): unknown[] {
+  return [...coreSchemas, ...operationsSchemas, ...metrcSchemas, ...businessSchemas, ...platformSchemas]
+}
+
+const FACILITY_SEEDERS: Array<(ctx: SeedCtx) => SeedRecords> = [business.seedRecords, operations.seedRecords, metrc.seedRecords]
+
+async function registerSchemas(database: Database): Promise<Map<string, TableSchema>> {
+  const out = new Map<string, TableSchema>()
+  for (const input of allSchemaInputs()) {
+    const key = (input as { key: string }).key
+    if (out.has(key)) throw new Error(`two seed schemas define the table "${key}"`)
+    const existing = await database.schemas.get(key)
+    const wanted = normalizeSchema(input)
+    // keep a schema an operator has edited; only create missing ones
+    const s = existing ?? (await database.schemas.put(SEED_ACTOR, wanted))
+    out.set(key, s)
+  }
+  return out
+}
+
+async function setPassword(database: Database, uid: string, password: string, overwrite: boolean) {
+  const hash = await hashPassword(password)
+  await database.db.query(
+    `INSERT INTO auth_passwords (uid, hash) VALUES ($1, $2) ON CONFLICT (uid) DO ${overwrite ? 'UPDATE SET hash = EXCLUDED.hash, updated_at = now()' : 'NOTHING'}`,
+    [uid, hash],
+  )
+}
+
+/** Gives each seeded record a creation time: its own date field when it has one, else a plausible past time. */
+function withCts(schema: TableSchema | undefined, docs: SeedDoc[], ctx: SeedCtx): SeedDoc[] {
+  return docs.map((d) => {
+    if (d.cts) return d
+    const v = schema?.dateField ? d[schema.dateField] : undefined
+    const t = typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Math.min(Date.parse(v), ctx.now.getTime()) : Date.parse(ctx.rng.pastDate(180))
+    return { ...d, cts: new Date(t).toISOString() }
+  })
+}
+
+async function insertAll(database: Database, org: string, records: SeedRecords, schemas: Map<string, TableSchema>, ctx: SeedCtx): Promise<number> {
+  let n = 0
+  for (const [collection, docs] of Object.entries(records)) {
+    if (!docs?.length) continue
+    if (!schemas.has(collection)) throw new Error(`seed records for "${collection}" have no schema`)
+    n += await database.store.insertMany(SEED_ACTOR, org, collection, withCts(schemas.get(collection), docs, ctx))
+  }
+  return n
+}
+
+/** Core schemas, modules, the lobby organisation and the first super user. Safe to run on every start. */
+export async function ensurePlatform(database: Database, env: Env, logger?: Logger) {
+  if (env.NODE_ENV === 'production' && env.DEMO_DATA === '0' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+    throw new Error('ADMIN_PASSWORD is the documented demo default; a real install (DEMO_DATA=0) must set its own')
+  }
+  const schemas = await registerSchemas(database)
+  const lobby = coreRecords(env.ADMIN_EMAIL, []).org.filter((o) => o._id === 'lobby')
+  await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'org', lobby)
+  await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'sup_modules', moduleRecords())
+  const superUser = userRecords(env.ADMIN_EMAIL).filter((u) => u.role === 'super')
+  if ((await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'users', superUser)) > 0) {
+    await setPassword(database, superUser[0].uid, env.ADMIN_PASSWORD, false)
+    logger?.info({ email: env.ADMIN_EMAIL }, 'first super user created')
+  }
+  return schemas
+}
+
+export interface SeedResult {
+  seeded: boolean
+  ms: number
+  documents: number
+}
+
+export async function seedDemo(database: Database, env: Env, opts: { logger?: Logger; force?: boolean; now?: Date } = {}): Promise<SeedResult> {
+  const started = Date.now()
+  const schemas = await ensurePlatform(database, env, opts.logger)
+  if (env.DEMO_DATA !== '1' && !opts.force) return { seeded: false, ms: Date.now() - started, documents: 0 }
+  const mark = await database.db.query<{ value: { version: number; now: string } }>(`SELECT value FROM canopy_meta WHERE key = 'demo_seed'`)
+  if (mark.rows[0] && !opts.force) return { seeded: false, ms: Date.now() - started, documents: 0 }
+
+  // The demo's clock: the hour of the first seed, kept so a re-seed produces the same records.
+  const now = opts.now ?? (mark.rows[0] ? new Date(mark.rows[0].value.now) : new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000))
+  const facilityOrgs = FACILITIES.filter((f) => f.kind !== 'lobby').map((f) => f.org)
+  let documents = 0
+
+  const platformCtx = makeCtx({ org: PLATFORM_ORG, fullName: 'Canopy Platform', kind: 'lobby', state: 'CA', license: 'platform', timezone: 'UTC' }, now)
+  documents += await insertAll(database, PLATFORM_ORG, coreRecords(env.ADMIN_EMAIL, facilityOrgs), schemas, platformCtx)
+  documents += await insertAll(database, PLATFORM_ORG, platform.seedPlatformRecords(platformCtx), schemas, platformCtx)
+  for (const u of demoUsers(env.ADMIN_EMAIL)) {
+    await setPassword(database, u.uid, u.role === 'super' ? env.ADMIN_PASSWORD : DEMO_PASSWORD, false)
+  }
+  for (const facility of FACILITIES) {
+    const ctx = makeCtx(facility, now)
+    const records: SeedRecords = {}
+    for (const seeder of FACILITY_SEEDERS) {
+      for (const [collection, docs] of Object.entries(seeder(ctx))) records[collection] = [...(records[collection] ?? []), ...docs]
+    }
+    documents += await insertAll(database, facility.org, records, schemas, ctx)
+  }
+  await database.db.query(
+    `INSERT INTO canopy_meta (key, value) VALUES ('demo_seed', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [{ version: SEED_VERSION, now: now.toISOString() }],
+  )
+  return { seeded: true, ms: Date.now() - started, documents }
+}

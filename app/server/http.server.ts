@@ -1,0 +1,74 @@
+/**
+ * The Express application: request ids and logging, compression (never on event streams),
+ * static assets (fingerprinted ones cached for a year), and the Remix handler.
+ */
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import type { Logger } from 'pino'
+import { pinoHttp } from 'pino-http'
+import type { Env } from '../config/env.server'
+import type { Database } from '../db/index.server'
+import { redactUrl } from '../utils/logger.server'
+
+export interface HttpDeps {
+  env: Env
+  database: Database
+  logger: Logger
+  /** the Remix server build, or a getter (dev reloads it) */
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  publicDir: string
+}
+
+const QUIET = new Set(['/healthz', '/readyz'])
+
+export function createHttpApp(deps: HttpDeps) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id']
+        const id = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID()
+        res.setHeader('x-request-id', id)
+        return id
+      },
+      autoLogging: { ignore: (req) => QUIET.has((req.url ?? '').split('?')[0]) },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url), remoteAddress: req.remoteAddress }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  )
+
+  app.use(
+    compression({
+      filter: (req, res) => {
+        const type = String(res.getHeader('Content-Type') ?? '')
+        if (type.includes('text/event-stream')) return false
+        return compression.filter(req, res)
+      },
+    }),
+  )
+
+  // Fingerprinted Remix assets never change under the same name.
+  app.use('/build', express.static(path.join(deps.publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static(deps.publicDir, { maxAge: '1h', index: false }))
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build: deps.build as ServerBuild,
+      mode: deps.env.NODE_ENV,
+      getLoadContext: (req) => ({ env: deps.env, database: deps.database, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id) }),
+    }),
+  )
+  return app
+}

@@ -1,0 +1,106 @@
+/**
+ * Canopy's one process: configuration first, then the database (migrated, demo data on first
+ * start), then HTTP. SIGTERM/SIGINT stop accepting, drain open requests and close the database.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
+import { broadcastDevReady } from '@remix-run/node'
+import { ConfigError, loadEnv, type Env } from './app/config/env.server'
+import { openDatabase, pgliteDir, type Database } from './app/db/index.server'
+import { seedDemo } from './app/seed/index.server'
+import { createHttpApp } from './app/server/http.server'
+import { createLogger } from './app/utils/logger.server'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+// build/server.js in production; server.ts at the top level under tsx in development
+const top = path.basename(root) === 'build' ? path.dirname(root) : root
+const BUILD_PATH = path.join(top, 'build', 'index.js')
+const SHUTDOWN_GRACE_MS = 10_000
+
+function fail(message: string): never {
+  process.stderr.write(`canopy: ${message}\n`)
+  process.exit(1)
+}
+
+async function main() {
+  let env: Env
+  try {
+    env = loadEnv()
+  } catch (e) {
+    fail(e instanceof ConfigError ? e.message : `could not read configuration: ${(e as Error).message}`)
+  }
+  const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development')
+
+  let database: Database
+  try {
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR),
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    })
+  } catch (e) {
+    fail(`the database could not be opened: ${(e as Error).message}`)
+  }
+  logger.info({ database: database.db.kind, dataDir: env.DATA_DIR }, 'database ready')
+
+  if (env.DEMO_DATA === '1' || env.NODE_ENV !== 'production') {
+    try {
+      const r = await seedDemo(database, env, { logger })
+      if (r.seeded) logger.info({ ms: r.ms, documents: r.documents }, 'demo data seeded')
+    } catch (e) {
+      await database.close().catch(() => {})
+      fail(`seeding the demo data failed: ${(e as Error).message}`)
+    }
+  }
+
+  if (!fs.existsSync(BUILD_PATH)) fail(`${BUILD_PATH} is missing: run "npm run build" first (npm start does it for you)`)
+  const importBuild = async () => (await import(pathToFileURL(BUILD_PATH).href + `?t=${fs.statSync(BUILD_PATH).mtimeMs}`)) as ServerBuild
+  let build = await importBuild()
+  const dev = env.NODE_ENV === 'development'
+
+  const app = createHttpApp({ env, database, logger, build: dev ? () => Promise.resolve(build) : build, publicDir: path.join(top, 'public') })
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const a = server.address()
+    const port = typeof a === 'object' && a ? a.port : env.PORT
+    logger.info({ port }, `Canopy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`)
+    if (dev) void broadcastDevReady(build)
+  })
+  server.keepAliveTimeout = 65_000
+
+  if (dev) {
+    fs.watch(path.dirname(BUILD_PATH), async (_ev, file) => {
+      if (file !== 'index.js') return
+      try {
+        build = await importBuild()
+        await broadcastDevReady(build)
+      } catch (e) {
+        logger.error({ err: e }, 'reloading the build failed')
+      }
+    })
+  }
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: no new connections, draining requests')
+    const force = setTimeout(() => {
+      logger.warn('drain took too long, closing remaining connections')
+      server.closeAllConnections()
+    }, SHUTDOWN_GRACE_MS)
+    force.unref()
+    server.close(async () => {
+      clearTimeout(force)
+      await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))
+      logger.info('stopped')
+      process.exit(0)
+    })
+    server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+void main()

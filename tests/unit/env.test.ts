@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ConfigError, loadEnv, parseEnv } from '#app/config/env.server'
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const e = parseEnv({})
+    expect(e).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info' })
+    expect(e.DATABASE_URL).toBeUndefined()
+    expect(e.MQTT_URL).toBeUndefined()
+  })
+
+  it('names every bad variable and what it expects', () => {
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'has space 1A!' })
+      expect.fail('should throw')
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError)
+      const m = (e as Error).message
+      expect(m).toMatch(/PORT="eighty": expects a port number/)
+      expect(m).toMatch(/DATABASE_URL="mysql:\/\/x": expects a postgres:\/\/ or postgresql:\/\/ URL/)
+      expect(m).toMatch(/LOG_LEVEL="loud"/)
+      expect(m).toMatch(/ADMIN_EMAIL="nope": expects an email address/)
+      expect(m).toMatch(/ADMIN_PASSWORD=.*expects no/)
+    }
+  })
+
+  it('generates the session secret once and keeps it in DATA_DIR', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-env-'))
+    const a = loadEnv({ DATA_DIR: dir })
+    const b = loadEnv({ DATA_DIR: dir })
+    expect(a.SESSION_SECRET).toHaveLength(43)
+    expect(b.SESSION_SECRET).toBe(a.SESSION_SECRET)
+    expect(fs.statSync(path.join(dir, 'session-secret')).mode & 0o777).toBe(0o600)
+    expect(loadEnv({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toBe('x'.repeat(40))
+    fs.rmSync(dir, { recursive: true })
+  })
+
+  it('refuses a DATA_DIR it cannot write', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-env-')), 'a-file')
+    fs.writeFileSync(file, 'x')
+    expect(() => loadEnv({ DATA_DIR: file })).toThrow(/DATA_DIR=.*expects a folder/)
+  })
+})
