@@ -16,6 +16,7 @@ const CACHE_TTL_MS = 10_000
 
 export class SchemaRegistry {
   private collections: Set<string> | null = null
+  private trgmSchema: string | undefined
   private cache = new Map<string, { at: number; schema: TableSchema | undefined }>()
   store!: Store
 
@@ -37,7 +38,8 @@ export class SchemaRegistry {
   async ensureCollection(name: string, schema?: TableSchema): Promise<void> {
     const table = tableOf(name)
     await this.db.withAdvisoryLock(LOCK_MIGRATE, async (conn) => {
-      await conn.exec(collectionDdl(name, schema).join(';\n'))
+      this.trgmSchema ??= (await conn.query<{ s: string }>(`SELECT extnamespace::regnamespace::text AS s FROM pg_extension WHERE extname = 'pg_trgm'`)).rows[0]?.s ?? 'public'
+      await conn.exec(collectionDdl(name, schema, this.trgmSchema).join(';\n'))
       await conn.query('INSERT INTO canopy_collections (name, table_name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, table])
     })
     this.collections?.add(name)

@@ -84,7 +84,8 @@ export function indexName(table: string, purpose: 's' | 'q', key: string): strin
 }
 
 /** CREATE TABLE and CREATE INDEX statements for a collection, idempotent. */
-export function collectionDdl(collection: string, schema: TableSchema | undefined): string[] {
+/** `trgmSchema`: where the pg_trgm extension lives (public unless an install put it elsewhere). */
+export function collectionDdl(collection: string, schema: TableSchema | undefined, trgmSchema = 'public'): string[] {
   const t = tableOf(collection)
   const out = [
     `CREATE TABLE IF NOT EXISTS ${t} (
@@ -104,7 +105,7 @@ export function collectionDdl(collection: string, schema: TableSchema | undefine
       out.push(`CREATE INDEX IF NOT EXISTS ${indexName(t, 's', f.key)} ON ${t} (org, ${sortExpr(schema, f.key)}, id)`)
     }
     if (f.filter) {
-      out.push(`CREATE INDEX IF NOT EXISTS ${indexName(t, 'q', f.key)} ON ${t} USING gin (${searchExpr(f.key)} gin_trgm_ops)`)
+      out.push(`CREATE INDEX IF NOT EXISTS ${indexName(t, 'q', f.key)} ON ${t} USING gin (${searchExpr(f.key)} "${trgmSchema.replace(/"/g, '')}".gin_trgm_ops)`)
     }
   }
   return out

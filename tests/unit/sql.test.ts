@@ -37,7 +37,7 @@ describe('sql builders', () => {
   it('derives indexes from the schema, names within 63 characters', () => {
     const ddl = collectionDdl('fac_plants', schema).join('\n')
     expect(ddl).toContain(`c_fac_plants__s_count ON c_fac_plants (org, canopy_num(doc -> 'count'), id)`)
-    expect(ddl).toContain(`c_fac_plants__q_tag ON c_fac_plants USING gin ((doc ->> 'tag') gin_trgm_ops)`)
+    expect(ddl).toContain(`c_fac_plants__q_tag ON c_fac_plants USING gin ((doc ->> 'tag') "public".gin_trgm_ops)`)
     expect(ddl).toContain('c_fac_plants__s_planted')
     const long = indexName('c_' + 'x'.repeat(50), 's', 'y'.repeat(60))
     expect(long.length).toBeLessThanOrEqual(63)

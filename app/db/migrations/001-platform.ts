@@ -1,6 +1,6 @@
 /** Platform tables: the collection registry, the audit trail, and SQL helpers used by indexes. */
 export default `
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
 CREATE TABLE canopy_collections (
   name        text PRIMARY KEY,
@@ -43,8 +43,12 @@ CREATE FUNCTION canopy_num(v jsonb) RETURNS numeric LANGUAGE sql IMMUTABLE PARAL
 $$;
 
 -- A measure {qty, unit} in its base unit (g, ml or count), so mixed units sort correctly (SPEC §9 factors).
+-- Self-contained: PostgreSQL 17 evaluates index expressions with an empty search_path.
 CREATE FUNCTION canopy_measure(v jsonb) RETURNS numeric LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT canopy_num(v -> 'qty') * CASE v ->> 'unit'
+  SELECT CASE
+    WHEN jsonb_typeof(v -> 'qty') = 'number' THEN (v ->> 'qty')::numeric
+    WHEN jsonb_typeof(v -> 'qty') = 'string' AND (v ->> 'qty') ~ '^\\s*-?[0-9]{1,30}(\\.[0-9]{1,30})?\\s*$' THEN trim(v ->> 'qty')::numeric
+  END * CASE v ->> 'unit'
     WHEN 'kg' THEN 1000 WHEN 'oz' THEN 28.3495 WHEN 'lb' THEN 453.592
     WHEN 'l' THEN 1000 WHEN 'fl oz' THEN 29.5735 WHEN 'gal' THEN 3785.41
     ELSE 1 END

@@ -484,6 +484,7 @@ export const schemas = [
     editable: 'yes',
     items: [
       text('Action', 'Action', { filter: true, sortable: true, required: true }),
+      list('Module', 'Module', ['Cultivation', 'Distribution', 'Compliance'], { filter: true }),
       text('Endpoint', 'METRC Endpoint', { ro: 'yes' }),
       chk('AutoPush', 'Auto-Push to METRC'),
       chk('NeedsApproval', 'Needs Approval'),
