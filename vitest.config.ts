@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // PGlite instances are heavy (WASM heap): at most two test files in flight on two cores
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     projects: [
       {
         test: {
@@ -19,9 +21,7 @@ export default defineConfig({
           globals: true,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // PGlite instances are heavy (WASM heap); keep a few files in flight at once
           pool: 'forks',
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
     ],

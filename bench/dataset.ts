@@ -99,9 +99,13 @@ SELECT r.org, r.id, r.doc, r.cts, r.cts FROM (
 ) r`
 }
 
-function ddlHash(schema: TableSchema): string {
-  return createHash('sha1').update(collectionDdl(COLLECTION, schema).join(';\n')).digest('hex').slice(0, 12)
+/** The app's DDL for the collection, as SchemaRegistry.ensureCollection builds it (same pg_trgm schema lookup). */
+async function appDdl(db: Database['db'], schema: TableSchema): Promise<string[]> {
+  const trgm = (await db.query<{ s: string }>(`SELECT extnamespace::regnamespace::text AS s FROM pg_extension WHERE extname = 'pg_trgm'`)).rows[0]?.s ?? 'public'
+  return collectionDdl(COLLECTION, schema, trgm)
 }
+
+const hashOf = (ddl: string[]) => createHash('sha1').update(ddl.join(';\n')).digest('hex').slice(0, 12)
 
 type Meta = { gen: string; docs: number; share: number; orgDocs: number; ddl: string }
 
@@ -117,7 +121,8 @@ export async function prepareDataset(
   const schema = await database.schemas.put({ uid: 'bench' }, PLANTS_SCHEMA)
   await db.query('CREATE TABLE IF NOT EXISTS bench_meta (k text PRIMARY KEY, v jsonb NOT NULL)')
   const prev = (await db.query<{ v: Meta }>('SELECT v FROM bench_meta WHERE k = $1', [COLLECTION])).rows[0]?.v
-  const hash = ddlHash(schema)
+  const ddl = await appDdl(db, schema)
+  const hash = hashOf(ddl)
   const same = !!prev && prev.gen === GENERATOR_VERSION && prev.docs === spec.docs && prev.share === spec.share
   if (same && !opts.reload) {
     const n = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${TABLE}`)).rows[0].n
@@ -129,7 +134,7 @@ export async function prepareDataset(
       log('index DDL changed since the data was loaded: rebuilding indexes')
       await db.transaction(async (tx) => {
         await sessionForBulk(tx, db.kind)
-        await rebuildIndexes(tx, schema, log)
+        await rebuildIndexes(tx, ddl, log)
       })
       await db.query(`VACUUM ANALYZE ${TABLE}`)
       await db.query('UPDATE bench_meta SET v = $2 WHERE k = $1', [COLLECTION, { ...prev, ddl: hash }])
@@ -151,7 +156,7 @@ export async function prepareDataset(
       await tx.query(sql, [from, to])
       log(`  inserted ${to.toLocaleString('en-US')} / ${spec.docs.toLocaleString('en-US')} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
     }
-    await rebuildIndexes(tx, schema, log)
+    await rebuildIndexes(tx, ddl, log)
   })
   log('  VACUUM ANALYZE')
   await db.query(`VACUUM ANALYZE ${TABLE}`)
@@ -180,9 +185,9 @@ async function secondaryIndexes(tx: Tx): Promise<string[]> {
 }
 
 /** Drops the secondary indexes and runs the schema's DDL (the app's own CREATE INDEX statements). */
-async function rebuildIndexes(tx: Tx, schema: TableSchema, log: (m: string) => void) {
+async function rebuildIndexes(tx: Tx, ddl: string[], log: (m: string) => void) {
   for (const name of await secondaryIndexes(tx)) await tx.query(`DROP INDEX ${name}`)
-  for (const stmt of collectionDdl(COLLECTION, schema)) {
+  for (const stmt of ddl) {
     const t = Date.now()
     await tx.query(stmt)
     const m = /INDEX IF NOT EXISTS (\S+)/.exec(stmt)

@@ -22,10 +22,14 @@ export interface Engine {
 
 export interface BenchContext {
   engines: Engine[]
-  /** timed iterations per side */
+  /** timed iterations per side, for a scenario's headline rows */
   iterations: number
+  /** timed iterations per side, for secondary rows (kept lower so the whole run stays short) */
+  secondaryIterations: number
   /** untimed iterations per side before timing */
   warmup: number
+  /** a row stops timing after this many seconds, whatever the iteration count (reported as n) */
+  rowBudgetSec: number
   /** print EXPLAIN (ANALYZE, BUFFERS) of the SQL under test */
   explain: boolean
   log(msg: string): void
@@ -83,7 +87,7 @@ async function timeOnce(fn: () => Promise<unknown>): Promise<number> {
 export async function comparePair(
   a: () => Promise<unknown>,
   b: () => Promise<unknown>,
-  opts: { iterations: number; warmup: number },
+  opts: { iterations: number; warmup: number; budgetSec?: number },
 ): Promise<{ a: Stats; b: Stats }> {
   for (let i = 0; i < opts.warmup; i++) {
     await a()
@@ -91,7 +95,9 @@ export async function comparePair(
   }
   const ta: number[] = []
   const tb: number[] = []
-  for (let i = 0; i < opts.iterations; i++) {
+  const deadline = opts.budgetSec ? Date.now() + opts.budgetSec * 1000 : Infinity
+  // an even number of rounds, so each side went first equally often
+  for (let i = 0; i < opts.iterations && (i % 2 === 1 || Date.now() < deadline); i++) {
     if (i % 2 === 0) {
       ta.push(await timeOnce(a))
       tb.push(await timeOnce(b))

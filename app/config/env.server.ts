@@ -49,7 +49,7 @@ export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR
 export class ConfigError extends Error {}
 
 /** Validates `source` (process.env by default). Throws ConfigError listing every bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeof envSchema> {
+export function parseEnv(source: Record<string, string | undefined> = process.env): z.infer<typeof envSchema> {
   const r = envSchema.safeParse(source)
   if (!r.success) {
     const lines = r.error.issues.map((i) => {
@@ -66,7 +66,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): z.infer<typeo
  * Parses the environment and resolves what needs the data folder: the absolute DATA_DIR
  * (created if missing, checked writable) and SESSION_SECRET (generated once, kept in DATA_DIR).
  */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const env = parseEnv(source)
   const dataDir = path.resolve(env.DATA_DIR)
   try {

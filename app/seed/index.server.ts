@@ -30,7 +30,12 @@ export function allSchemaInputs(): unknown[] {
   return [...coreSchemas, ...operationsSchemas, ...metrcSchemas, ...businessSchemas, ...platformSchemas]
 }
 
-const FACILITY_SEEDERS: Array<(ctx: SeedCtx) => SeedRecords> = [business.seedRecords, operations.seedRecords, metrc.seedRecords]
+/** Each group draws from its own random stream, so changing one group never shifts another's data. */
+const FACILITY_SEEDERS: Array<[string, (ctx: SeedCtx) => SeedRecords]> = [
+  ['business', business.seedRecords],
+  ['operations', operations.seedRecords],
+  ['metrc', metrc.seedRecords],
+]
 
 async function registerSchemas(database: Database): Promise<Map<string, TableSchema>> {
   const out = new Map<string, TableSchema>()
@@ -118,8 +123,8 @@ export async function seedDemo(database: Database, env: Env, opts: { logger?: Lo
   for (const facility of FACILITIES) {
     const ctx = makeCtx(facility, now)
     const records: SeedRecords = {}
-    for (const seeder of FACILITY_SEEDERS) {
-      for (const [collection, docs] of Object.entries(seeder(ctx))) records[collection] = [...(records[collection] ?? []), ...docs]
+    for (const [group, seeder] of FACILITY_SEEDERS) {
+      for (const [collection, docs] of Object.entries(seeder(makeCtx(facility, now, `:${group}`)))) records[collection] = [...(records[collection] ?? []), ...docs]
     }
     documents += await insertAll(database, facility.org, records, schemas, ctx)
   }

@@ -87,6 +87,3 @@ export function makeCtx(facility: SeedFacility, now: Date, salt = ''): SeedCtx {
     tag: (kind, serial) => `1A4${code}${kind === 'plant' ? '01' : '02'}${String(serial).padStart(9, '0')}`,
   }
 }
-
-/** The demo's fixed clock: data looks recent without changing from run to run. */
-export const DEMO_NOW = new Date('2026-11-20T15:00:00.000Z')

@@ -59,7 +59,23 @@ export function helpers(ctx: SeedCtx) {
     street: () => `${r.int(100, 9899)} ${r.pick(STREETS)}`,
     phone: (area?: string) => `(${area ?? r.pick(places).area}) 555-01${String(r.int(0, 99)).padStart(2, '0')}`,
     emailOf: (name: string, domain: string) => `${name.toLowerCase().replace(/[^a-z ]/g, '').trim().replace(/\s+/g, '.')}@${domain}`,
-    domainOf: (company: string) => `${company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '').slice(0, 22)}.com`,
+    domainOf: (company: string) => {
+      const words = company.toLowerCase().replace(/[^a-z0-9 ]/g, ' ').split(/\s+/).filter((w) => w && !['the', 'co', 'inc', 'llc', 'and'].includes(w))
+      let d = words[0] ?? 'example'
+      for (const w of words.slice(1)) if ((d + w).length <= 20) d += w; else break
+      return `${d}.com`
+    },
+    /** the same day as `iso`, moved to a local (facility time zone) hour with random minutes */
+    atLocalHour: (iso: string, hour: number) => {
+      const t = Date.parse(iso)
+      let local = hour
+      try {
+        local = Number(new Intl.DateTimeFormat('en-US', { timeZone: ctx.facility.timezone, hour: 'numeric', hourCycle: 'h23' }).format(new Date(t)))
+      } catch { /* unknown zone: keep UTC */ }
+      const d = new Date(t + (hour - local) * 3_600_000)
+      d.setUTCMinutes(r.int(0, 59), r.int(0, 59), 0)
+      return d.toISOString()
+    },
     staffer: () => r.pick(STAFF[kind]),
     staffEmail: (name: string) => h.emailOf(name, `${ctx.facility.org}.demo`),
     past: (daysBack: number, minDaysBack = 0) => r.pastDate(daysBack, minDaysBack),
@@ -69,6 +85,8 @@ export function helpers(ctx: SeedCtx) {
     yn: (p: number) => (r.chance(p) ? 'yes' : 'no'),
     /** IsUsed:'no' on about p of the records */
     active: (p = 0.07): Record<string, string> => (r.chance(p) ? { IsUsed: 'no' } : {}),
+    /** a licence plate, or '' for about a third of visitors who came on foot or by rideshare */
+    plate: (p = 1) => (r.chance(p) ? `${r.int(1, 9)}${String.fromCharCode(65 + r.int(0, 25), 65 + r.int(0, 25), 65 + r.int(0, 25))}${r.int(100, 999)}` : ''),
     digits: (n: number) => Array.from({ length: n }, () => r.int(0, 9)).join(''),
     /** a plausible state license number for a licensee type */
     license: (type: string) => licenseFor(state, type, () => h.digits(9)),
@@ -185,7 +203,7 @@ export function seedCrm(ctx: SeedCtx, h: H): Record<string, SeedDoc[]> {
   // Prospects
   const pre = ['Green', 'High Desert', 'Golden', 'Pure', 'Urban', 'Emerald', 'Lucky', 'Mountain', 'Coastal', 'Silver', 'Natural', 'Royal', 'Happy', 'Wild', 'Canyon', 'Liberty', 'Cloud Nine', 'Starbud', 'Harvest', 'Mile High']
   const mid = ['Leaf', 'Roots', 'Bloom', 'Garden', 'Remedy', 'Buds', 'Sprout', 'Trichome', 'Kind', 'Ember']
-  const post: Record<string, string[]> = { Dispensary: ['Dispensary', 'Cannabis Co.', 'Wellness'], 'Dispensary Chain': ['Dispensaries', 'Cannabis Group'], 'Delivery Service': ['Delivery'], Processor: ['Extracts', 'Labs Processing'], Brand: ['Brands'], Distributor: ['Distribution'], Microbusiness: ['Micro Farm'] }
+  const post: Record<string, string[]> = { Dispensary: ['Dispensary', 'Cannabis Co.', 'Wellness'], 'Dispensary Chain': ['Dispensaries', 'Cannabis Group'], 'Delivery Service': ['Delivery'], Processor: ['Extracts', 'Extraction'], Brand: ['Brands'], Distributor: ['Distribution'], Microbusiness: ['Micro Farm'] }
   const seen = new Set<string>()
   out.crm_prospects = Array.from({ length: 60 }, (_, i) => {
     const type = i % 6 === 5 ? (cul ? 'Processor' : 'Brand') : i % 9 === 4 ? 'Dispensary Chain' : i % 11 === 7 ? 'Delivery Service' : i % 13 === 8 ? (cul ? 'Distributor' : 'Microbusiness') : 'Dispensary'

@@ -4,14 +4,13 @@
  * holds the cultivation tables and the entry point.
  */
 import type { SeedCtx, SeedDoc, SeedRecords } from '../kit'
-import { LABS, ORDER_STATUS, PAY_METHODS, PAY_TERMS, PRIORITIES, SAMPLE_TYPES } from '../schemas/operations'
+import { LABS, ORDER_STATUS, PAY_METHODS, PAY_TERMS, PRIORITIES, SAMPLE_TYPES, STAFF } from '../schemas/operations'
 
 // ------------------------------------------------------------------ helpers
 export const DAY = 86_400_000
 export const N_STRAINS = 12
-export const N_ROOMS = 10
-export const N_CLIENTS = 20
-export const N_CONTACTS = 25
+/** set_clients that buy from us: not the testing lab (12) nor the closed store (17). set_contacts i < 20 work at set_clients i. */
+export const BUYERS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 18, 19]
 export const N_PRODTYPES = 10
 
 export type Measure = { qty: number; unit: string }
@@ -30,16 +29,8 @@ export const plusDays = (iso: string, days: number) => new Date(new Date(iso).ge
 export const ageDays = (ctx: SeedCtx, iso: string) => (ctx.now.getTime() - new Date(iso).getTime()) / DAY
 export const yymmdd = (iso: string) => iso.slice(2, 10).replace(/-/g, '')
 
-/** Record flags of SPEC §3: about `p` of rows inactive (IsUsed: 'no'). */
-export function inactive(ctx: SeedCtx, p = 0.07): Record<string, string> {
-  return ctx.rng.chance(p) ? { IsUsed: 'no' } : {}
-}
 /** Locked row (ed/delete 'no'): used for records already filed with the state or paid out. */
 export const locked = { ed: 'no', delete: 'no' } as const
-
-export function maybe<T>(ctx: SeedCtx, p: number, v: T): T | '' {
-  return ctx.rng.chance(p) ? v : ''
-}
 
 export const fileUrl = (ctx: SeedCtx, folder: string, name: string) => `/getfiles/${ctx.facility.org}/${folder}/${name}`
 
@@ -54,6 +45,31 @@ export interface InventoryInfo {
   productNames: Map<string, string>
   /** product _id -> category */
   categories: Map<string, string>
+  /** product _id -> strain _id ('' when none) */
+  strains: Map<string, string>
+}
+
+/** set_prodtypes i (business group): Flower, Pre-Roll, Shake/Trim, Concentrate, Vape Cartridge, Edible, Tincture, Topical, Seeds, Clones */
+const CATEGORY_OF_PRODTYPE = ['Buds', 'Pre-Roll', 'Shake/Trim', 'Concentrate', 'Vape Cartridge', 'Edible', 'Tincture', 'Topical', 'Seeds', 'Clones']
+/** Who supplies each brand (set_clients: 9 distributor, 10 processor, 11 cultivator, 18 microbusiness). */
+const SUPPLIER_OF: Record<string, number> = {
+  'Golden Coast Farms': 11, 'Highland Select': 18, 'Redwood Rolls': 11, 'Sierra Extracts': 10, 'Cloud Nine Vapes': 10, 'Mellow Bites': 9, 'Pacific Tonics': 9,
+}
+/** Distribution rooms (set_rooms i): 0 receiving, 1 quarantine, 2 main vault, 3 packaging, 5 cold storage, 6 order staging, 7 shipping dock, 8 returns. */
+const SAMPLE_OF: Record<string, string> = {
+  Buds: 'Flower', Smalls: 'Flower', 'Shake/Trim': 'Flower', 'Pre-Roll': 'Pre-Roll', Concentrate: 'Concentrate',
+  'Vape Cartridge': 'Vape Cartridge', Edible: 'Edible', Tincture: 'Tincture', Topical: 'Topical',
+}
+
+/** The distribution facility's inventory as the shared tables see it. */
+export function distributionInventoryInfo(recs: SeedRecords): InventoryInfo {
+  const products = recs.dis_products ?? []
+  return {
+    docs: recs.dis_inventory ?? [],
+    productNames: new Map(products.map((p) => [p._id, p.name as string])),
+    categories: new Map(products.map((p, i) => [p._id, CATEGORY_OF_PRODTYPE[CATALOG[i][2]] ?? 'Buds'])),
+    strains: new Map(products.map((p) => [p._id, p.strain as string])),
+  }
 }
 
 // ------------------------------------------------------------------ distribution
@@ -65,31 +81,32 @@ const CATALOG: CatalogRow[] = [
   ['Golden Coast Farms', 'Golden Coast Smalls 14g', 0, m(14, 'g'), 12, 45, 90, 3, 'Popcorn buds from the lower canopy, same genetics, lower price.'],
   ['Highland Select', 'Highland Select Eighth 3.5g', 0, m(3.5, 'g'), 32, 18, 38, 4, 'Greenhouse flower, machine trimmed and hand finished.'],
   ['Highland Select', 'Highland Select Ounce 28g', 0, m(28, 'g'), 8, 95, 180, 5, 'Value ounce of greenhouse flower.'],
-  ['Highland Select', 'Highland Shake 1 oz', 0, m(1, 'oz'), 8, 35, 70, 6, 'Shake and trim blend for home rolling.'],
+  ['Highland Select', 'Highland Shake 1 oz', 2, m(1, 'oz'), 8, 35, 70, 6, 'Shake and trim blend for home rolling.'],
   ['Redwood Rolls', 'Redwood Pre-Roll 1g', 1, m(1, 'units'), 100, 4.5, 10, 7, 'Single 1 g cone of ground indoor flower.'],
   ['Redwood Rolls', 'Redwood Pre-Roll 5-Pack 2.5g', 1, m(5, 'units'), 40, 14, 30, 8, 'Five 0.5 g dogwalkers in a child-resistant tin.'],
   ['Redwood Rolls', 'Redwood Infused Pre-Roll 1g', 1, m(1, 'units'), 50, 8, 18, 9, 'Flower infused with live resin and rolled in kief.'],
-  ['Sierra Extracts', 'Sierra Live Resin 1g', 2, m(1, 'g'), 50, 22, 50, 10, 'Fresh-frozen live resin sauce, single-source.'],
-  ['Sierra Extracts', 'Sierra Live Rosin 1g', 2, m(1, 'g'), 50, 32, 70, 11, 'Solventless cold-cure rosin, tier 1 hash.'],
-  ['Sierra Extracts', 'Sierra Shatter 1g', 2, m(1, 'g'), 50, 12, 28, 0, 'Glass-stable BHO shatter.'],
-  ['Sierra Extracts', 'Sierra Badder 1g', 2, m(1, 'g'), 50, 15, 35, 1, 'Whipped BHO badder, terpene rich.'],
-  ['Cloud Nine Vapes', 'Cloud Nine Cartridge 0.5g', 3, m(0.5, 'g'), 50, 14, 32, 2, '510-thread ceramic cartridge, distillate with botanical terpenes.'],
-  ['Cloud Nine Vapes', 'Cloud Nine Cartridge 1g', 3, m(1, 'g'), 50, 24, 55, 3, '510-thread ceramic cartridge, full gram.'],
-  ['Cloud Nine Vapes', 'Cloud Nine Live Resin Pod 0.5g', 3, m(0.5, 'g'), 50, 18, 42, 4, 'Pod-system live resin, strain-specific.'],
-  ['Cloud Nine Vapes', 'Cloud Nine Disposable 0.3g', 3, m(0.3, 'g'), 50, 9, 22, 5, 'Rechargeable all-in-one disposable.'],
-  ['Mellow Bites', 'Mellow Bites Watermelon Gummies 100mg', 4, m(10, 'units'), 48, 9, 20, null, 'Ten 10 mg THC gummies, vegan pectin.'],
-  ['Mellow Bites', 'Mellow Bites Sour Cherry Gummies 100mg', 4, m(10, 'units'), 48, 9, 20, null, 'Ten 10 mg THC gummies, sour sanded.'],
-  ['Mellow Bites', 'Mellow Bites 1:1 CBD Gummies 100mg', 4, m(10, 'units'), 48, 10, 22, null, 'Ten 10 mg THC / 10 mg CBD gummies.'],
-  ['Mellow Bites', 'Mellow Bites Dark Chocolate Bar 100mg', 4, m(10, 'units'), 24, 10, 24, null, 'Scored 70% cacao bar, ten 10 mg pieces.'],
+  ['Sierra Extracts', 'Sierra Live Resin 1g', 3, m(1, 'g'), 50, 22, 50, 10, 'Fresh-frozen live resin sauce, single-source.'],
+  ['Sierra Extracts', 'Sierra Live Rosin 1g', 3, m(1, 'g'), 50, 32, 70, 11, 'Solventless cold-cure rosin, tier 1 hash.'],
+  ['Sierra Extracts', 'Sierra Shatter 1g', 3, m(1, 'g'), 50, 12, 28, 0, 'Glass-stable BHO shatter.'],
+  ['Sierra Extracts', 'Sierra Badder 1g', 3, m(1, 'g'), 50, 15, 35, 1, 'Whipped BHO badder, terpene rich.'],
+  ['Cloud Nine Vapes', 'Cloud Nine Cartridge 0.5g', 4, m(0.5, 'g'), 50, 14, 32, 2, '510-thread ceramic cartridge, distillate with botanical terpenes.'],
+  ['Cloud Nine Vapes', 'Cloud Nine Cartridge 1g', 4, m(1, 'g'), 50, 24, 55, 3, '510-thread ceramic cartridge, full gram.'],
+  ['Cloud Nine Vapes', 'Cloud Nine Live Resin Pod 0.5g', 4, m(0.5, 'g'), 50, 18, 42, 4, 'Pod-system live resin, strain-specific.'],
+  ['Cloud Nine Vapes', 'Cloud Nine Disposable 0.3g', 4, m(0.3, 'g'), 50, 9, 22, 5, 'Rechargeable all-in-one disposable.'],
+  ['Mellow Bites', 'Mellow Bites Watermelon Gummies 100mg', 5, m(10, 'units'), 48, 9, 20, null, 'Ten 10 mg THC gummies, vegan pectin.'],
+  ['Mellow Bites', 'Mellow Bites Sour Cherry Gummies 100mg', 5, m(10, 'units'), 48, 9, 20, null, 'Ten 10 mg THC gummies, sour sanded.'],
+  ['Mellow Bites', 'Mellow Bites 1:1 CBD Gummies 100mg', 5, m(10, 'units'), 48, 10, 22, null, 'Ten 10 mg THC / 10 mg CBD gummies.'],
+  ['Mellow Bites', 'Mellow Bites Dark Chocolate Bar 100mg', 5, m(10, 'units'), 24, 10, 24, null, 'Scored 70% cacao bar, ten 10 mg pieces.'],
   ['Pacific Tonics', 'Pacific Tonics Lemon Soda 10mg', 5, m(355, 'ml'), 24, 3.5, 8, null, 'Sparkling lemon soda, nano-emulsified THC.'],
   ['Pacific Tonics', 'Pacific Tonics Tincture 1000mg', 6, m(30, 'ml'), 12, 28, 60, null, 'MCT tincture, 33 mg per dropper.'],
   ['Pacific Tonics', 'Pacific Tonics CBD Tincture 2:1', 6, m(30, 'ml'), 12, 26, 55, null, '2:1 CBD:THC tincture for daytime use.'],
   ['Pacific Tonics', 'Pacific Tonics Relief Balm 500mg', 7, m(2, 'fl oz'), 12, 18, 40, null, 'Topical balm with menthol and arnica.'],
   ['Golden Coast Farms', 'Golden Coast Bulk Flower 1 lb', 0, m(1, 'lb'), 1, 1150, 2200, 6, 'Bulk indoor flower for white-label packaging.'],
-  ['Highland Select', 'Highland Bulk Trim 1 lb', 8, m(1, 'lb'), 1, 90, 150, 7, 'Sugar trim for extraction.'],
+  ['Highland Select', 'Highland Bulk Trim 1 lb', 2, m(1, 'lb'), 1, 90, 150, 7, 'Sugar trim for extraction.'],
   ['Redwood Rolls', 'Redwood Blunt 2g', 1, m(1, 'units'), 50, 9, 20, 8, 'Hemp-wrapped 2 g blunt.'],
-  ['Sierra Extracts', 'Sierra Hash Rosin Cart 0.5g', 3, m(0.5, 'g'), 50, 26, 60, 9, 'Solventless rosin cartridge, no additives.'],
+  ['Sierra Extracts', 'Sierra Hash Rosin Cart 0.5g', 4, m(0.5, 'g'), 50, 26, 60, 9, 'Solventless rosin cartridge, no additives.'],
 ]
+const REPS = ['Chris Patel', 'Renee Carter', 'Whitney Moore']
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 const ORDER_NOTES = [
   'Deliver to back dock between 10am and 2pm; call the buyer 30 minutes before arrival.',
@@ -110,7 +127,7 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
     brand,
     prodtype: id('set_prodtypes', prodtype % N_PRODTYPES),
     strain: strain === null ? '' : id('set_strains', strain),
-    supplier: id('set_clients', (i * 3) % N_CLIENTS),
+    supplier: id('set_clients', SUPPLIER_OF[brand] ?? 9),
     unitSize: size,
     caseQty,
     wholesale,
@@ -129,27 +146,30 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
     const [, , , size] = CATALOG[p]
     const bulk = size.unit === 'lb'
     const received = at(ctx, r.int(2, 150))
-    const qty = bulk ? m(r.float(2, 25, 2), 'lb') : m(r.int(0, 12) === 0 ? 0 : r.int(12, 480), 'units')
+    const qty = bulk ? m(r.float(2, 25, 2), 'lb') : m(i % 12 === 7 ? 0 : r.int(12, 480), 'units')
     const gone = qty.qty === 0
+    const labStatus = ageDays(ctx, received) < 7 ? r.pick(['Submitted', 'Not Submitted']) : r.chance(0.05) ? 'Retest' : 'Test Passed'
+    const cold = CATALOG[p][2] === 5 // edibles and drinks go to cold storage
+    const room = labStatus === 'Retest' ? 1 : labStatus !== 'Test Passed' ? 0 : cold ? 5 : r.chance(0.1) ? 6 : 2
     inventory.push({
       _id: id('dis_inventory', i),
       tag: disInvTag(ctx, i),
       product: products[p]._id,
       qty,
       reserved: bulk ? m(r.chance(0.3) ? r.float(1, 2, 2) : 0, 'lb') : m(gone ? 0 : r.int(0, Math.min(48, qty.qty)), 'units'),
-      location: id('set_rooms', r.pick([6, 7, 8, 9])),
-      shelf: `${r.pick(['V', 'C', 'S'])}-${r.pick(['A', 'B', 'C', 'D'])}${r.int(1, 6)}`,
+      location: id('set_rooms', room),
+      shelf: room === 2 ? `V-${r.pick(['A', 'B', 'C', 'D'])}${r.int(1, 6)}` : room === 5 ? `C-${r.int(1, 4)}` : `${r.pick(['R', 'Q', 'S'])}-${r.int(1, 3)}`,
       supplier: products[p].supplier,
       batch: `${yymmdd(received)}-${String.fromCharCode(65 + (i % 26))}${r.int(1, 9)}`,
       unitCost: r2(CATALOG[p][5] * r.float(0.55, 0.75)),
-      labStatus: ageDays(ctx, received) < 7 ? r.pick(['Submitted', 'Not Submitted']) : r.chance(0.05) ? 'Retest' : 'Test Passed',
+      labStatus,
       received,
-      expires: CATALOG[p][2] >= 4 ? plusDays(received, r.int(180, 365)) : plusDays(received, 365),
+      expires: CATALOG[p][2] >= 5 ? plusDays(received, r.int(180, 365)) : plusDays(received, 365),
       note: r.chance(0.25) ? r.pick([
         'Two units returned damaged by client; awaiting adjustment approval.',
         'Counted during monthly vault audit, quantity confirmed.',
         'Relabeled with updated net weight after repackaging.',
-        'Hold for Harbor Wellness standing order.',
+        'Reserved for the standing weekly order from The Green Door.',
       ]) : '',
       ...(gone ? { IsUsed: 'no' } : {}),
     })
@@ -176,10 +196,12 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
     const status = days > 14 ? (r.chance(0.06) ? 'Cancelled' : 'Delivered') : days > 8 ? r.pick(['Delivered', 'In Transit']) : r.pick(ORDER_STATUS.slice(1, 5))
     const shipped = ['Packed', 'In Transit', 'Delivered'].includes(status)
     const terms = r.pick(PAY_TERMS)
+    const client = r.pick(BUYERS)
     orders.push({
       _id: id('dis_orders', i),
       orderNo: `SO-${orderDate.slice(2, 4)}${pad(1001 + i, 5)}`,
-      client: id('set_clients', r.int(0, N_CLIENTS - 1)),
+      client: id('set_clients', client),
+      buyer: id('set_contacts', client),
       orderDate,
       deliveryDate: status === 'Cancelled' ? '' : plusDays(orderDate, r.int(2, 6)),
       items,
@@ -189,11 +211,12 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
       status,
       terms,
       paid: status === 'Delivered' && (terms === 'COD' || days > 35 || r.chance(0.5)) ? 'yes' : 'no',
-      rep: id('set_contacts', r.int(0, 5)),
+      rep: r.pick(REPS),
       manifestNo: shipped ? `${pad(r.int(1, 9999999), 10)}` : '',
       manifest: shipped ? fileUrl(ctx, 'manifests', `manifest-so-${pad(1001 + i, 5)}.pdf`) : '',
       notes: r.pick(ORDER_NOTES),
       ...(status === 'Delivered' && days > 60 ? locked : {}),
+      ...(status === 'Cancelled' ? { IsUsed: 'no' } : {}),
     })
   }
 
@@ -202,8 +225,9 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
     const items = lines(r.int(2, 5))
     cart.push({
       _id: id('dis_cart', i),
-      client: id('set_clients', (i * 4 + 1) % N_CLIENTS),
-      rep: id('set_contacts', i % 6),
+      client: id('set_clients', BUYERS[(i * 4 + 1) % BUYERS.length]),
+      buyer: id('set_contacts', BUYERS[(i * 4 + 1) % BUYERS.length]),
+      rep: REPS[i % REPS.length],
       created: at(ctx, r.float(0, 3)),
       items,
       subtotal: r2(items.reduce((s, it) => s + it.total, 0)),
@@ -227,7 +251,7 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
       periodStart: month.toISOString(),
       periodEnd: end.toISOString(),
       generated: plusDays(end.toISOString(), r.int(1, 5)),
-      preparedBy: id('set_contacts', 6 + (i % 3)),
+      preparedBy: type === 'Sales' ? 'Renee Carter' : type === 'Inventory' ? 'Tomas Novak' : 'Jordan Lee',
       totalSales: r2(inPeriod.reduce((s, o) => s + (o.total as number), 0)),
       orders: inPeriod.length,
       file: fileUrl(ctx, 'reports', `${slug(type)}-${month.toISOString().slice(0, 7)}.pdf`),
@@ -239,20 +263,22 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
 }
 
 // ------------------------------------------------------------------ tasks, sensors, testing, finance
+/** [title, category, room]; cultivation rooms (set_rooms i): 0 mother, 1 clone, 2-3 veg, 4-6 flower, 7 dry, 8 trim & cure, 9 vault. */
 const CUL_TASKS: [string, string, number][] = [
   ['Feed flower rooms - week 6 nutrients', 'Feeding', 5], ['Flush week 9 plants', 'Feeding', 6], ['Mix veg nutrient tank', 'Feeding', 3],
   ['IPM spray - Lost Coast Plant Therapy', 'IPM', 4], ['Release predatory mites (Amblyseius)', 'IPM', 2], ['Sticky trap inspection', 'IPM', 5],
-  ['Transplant rooted clones to 1 gal', 'Transplant', 0], ['Up-pot veg plants to 5 gal', 'Transplant', 2], ['Defoliate day-21 canopy', 'Defoliation', 4],
-  ['Lollipop lower branches', 'Defoliation', 5], ['Harvest and wet weigh', 'Harvest', 7], ['Move harvest to dry room', 'Harvest', 8],
+  ['Transplant rooted clones to 1 gal', 'Transplant', 1], ['Up-pot veg plants to 5 gal', 'Transplant', 2], ['Defoliate day-21 canopy', 'Defoliation', 4],
+  ['Lollipop lower branches', 'Defoliation', 5], ['Harvest and wet weigh', 'Harvest', 6], ['Move harvest to dry room', 'Harvest', 7],
   ['Sanitize flower room after harvest', 'Cleaning', 6], ['Clean and calibrate pH pens', 'Maintenance', 2], ['Replace HVAC filters', 'Maintenance', 7],
-  ['Monthly plant tag reconciliation', 'Inventory Audit', 4], ['Weekly waste log review', 'Compliance', 8], ['Take cuttings from mothers', 'Transplant', 1],
-  ['Dehumidifier service', 'Maintenance', 5], ['New trimmer onboarding', 'Training', 9],
+  ['Monthly plant tag reconciliation', 'Inventory Audit', 4], ['Weekly waste log review', 'Compliance', 9], ['Take cuttings from mothers', 'Transplant', 0],
+  ['Dehumidifier service', 'Maintenance', 7], ['New trimmer onboarding', 'Training', 8],
 ]
+/** Distribution rooms: 0 receiving, 1 quarantine, 2 main vault, 3 packaging, 4 pre-roll, 5 cold storage, 6 staging, 7 dock, 8 returns, 9 destruction. */
 const DIS_TASKS: [string, string, number][] = [
-  ['Vault cycle count', 'Inventory Audit', 9], ['Receive inbound transfer', 'Inventory Audit', 8], ['Route deliveries - north county', 'Delivery', 6],
-  ['Route deliveries - downtown', 'Delivery', 7], ['Pack approved orders', 'Delivery', 8], ['Pull lab samples for new lots', 'Compliance', 9],
-  ['Upload manifests to state system', 'Compliance', 8], ['Van inspection and GPS check', 'Maintenance', 6], ['Camera retention audit', 'Compliance', 7],
-  ['Clean packaging room', 'Cleaning', 8], ['Relabel returned units', 'Inventory Audit', 9], ['Driver safety training', 'Training', 7],
+  ['Vault cycle count', 'Inventory Audit', 2], ['Receive inbound transfer', 'Inventory Audit', 0], ['Route deliveries - north metro', 'Delivery', 7],
+  ['Route deliveries - downtown', 'Delivery', 7], ['Pack approved orders', 'Delivery', 6], ['Pull lab samples for new lots', 'Compliance', 1],
+  ['Upload manifests to state system', 'Compliance', 6], ['Van inspection and GPS check', 'Maintenance', 7], ['Camera retention audit', 'Compliance', 2],
+  ['Clean packaging room', 'Cleaning', 3], ['Relabel returned units', 'Inventory Audit', 8], ['Driver safety training', 'Training', 7],
 ]
 
 export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
@@ -275,7 +301,7 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
       start,
       end: plusDays(start, allDay ? 1 : r.pick([1, 1.5, 2, 3, 4]) / 24),
       allDay: allDay ? 'yes' : 'no',
-      assignee: id('set_contacts', r.int(0, N_CONTACTS - 1)),
+      assignee: r.pick(STAFF[cult ? 'cultivation' : 'distribution'].filter((n) => n !== 'Sam Rivera')),
       room: id('set_rooms', room),
       category,
       priority: r.pick(PRIORITIES),
@@ -286,28 +312,29 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
         'Record readings on the clipboard and photograph anything unusual for the grow lead.',
         'Coordinate with security so the vault door schedule is not interrupted.',
       ]) : '',
+      ...(status === 'Cancelled' ? { IsUsed: 'no' } : {}),
     })
   }
 
   // ---- devices
   const deviceRows: [string, string, string, number][] = cult
     ? [
-        ['Propagation Climate', 'sensor', 'Canopy Sense TH-2', 0], ['Mother Room Climate', 'sensor', 'Canopy Sense TH-2', 1],
-        ['Veg A Climate', 'sensor', 'Canopy Sense TH-2', 2], ['Veg B Climate', 'sensor', 'Canopy Sense TH-2', 3],
-        ['Flower 1 CO2', 'sensor', 'Canopy Sense CO2-X', 4], ['Flower 2 CO2', 'sensor', 'Canopy Sense CO2-X', 5],
-        ['Flower 3 Climate', 'sensor', 'Canopy Sense TH-2', 6], ['Flower 4 Climate', 'sensor', 'Canopy Sense TH-2', 7],
-        ['Dry Room Climate', 'sensor', 'Canopy Sense TH-2', 8], ['Flower 1 Substrate EC', 'sensor', 'TEROS 12', 4],
-        ['Harvest Scale', 'scale', 'Ohaus Defender 5000', 8], ['Waste Scale', 'scale', 'Ohaus Ranger 3000', 9],
+        ['Clone Room Climate', 'sensor', 'Canopy Sense TH-2', 1], ['Mother Room Climate', 'sensor', 'Canopy Sense TH-2', 0],
+        ['Veg Room 1 Climate', 'sensor', 'Canopy Sense TH-2', 2], ['Veg Room 2 Climate', 'sensor', 'Canopy Sense TH-2', 3],
+        ['Flower Room 1 CO2', 'sensor', 'Canopy Sense CO2-X', 4], ['Flower Room 2 CO2', 'sensor', 'Canopy Sense CO2-X', 5],
+        ['Flower Room 3 Climate', 'sensor', 'Canopy Sense TH-2', 6], ['Trim & Cure Climate', 'sensor', 'Canopy Sense TH-2', 8],
+        ['Dry Room Climate', 'sensor', 'Canopy Sense TH-2', 7], ['Flower Room 1 Substrate EC', 'sensor', 'TEROS 12', 4],
+        ['Harvest Scale', 'scale', 'Ohaus Defender 5000', 7], ['Waste Scale', 'scale', 'Ohaus Ranger 3000', 8],
         ['Packaging Scale', 'scale', 'A&D GF-6100', 9], ['Handheld RFID 1', 'rfid', 'Zebra RFD40', 4],
         ['Handheld RFID 2', 'rfid', 'Zebra RFD40', 2], ['Vault Label Printer', 'printer', 'Zebra ZD621', 9],
-        ['Plant Tag Printer', 'printer', 'Zebra ZT411', 0],
+        ['Plant Tag Printer', 'printer', 'Zebra ZT411', 1],
       ]
     : [
-        ['Vault Climate', 'sensor', 'Canopy Sense TH-2', 9], ['Cold Storage Temp', 'sensor', 'Canopy Sense T-1', 8],
-        ['Loading Dock Temp', 'sensor', 'Canopy Sense T-1', 6], ['Packaging Room Climate', 'sensor', 'Canopy Sense TH-2', 7],
-        ['Receiving Scale', 'scale', 'Ohaus Defender 5000', 6], ['Packaging Scale', 'scale', 'A&D GF-6100', 7],
-        ['Dock RFID Portal', 'rfid', 'Impinj R700', 6], ['Handheld RFID', 'rfid', 'Zebra RFD40', 9],
-        ['Shipping Label Printer', 'printer', 'Zebra ZD621', 6], ['Package Label Printer', 'printer', 'Zebra ZD421', 7],
+        ['Vault Climate', 'sensor', 'Canopy Sense TH-2', 2], ['Cold Storage Temp', 'sensor', 'Canopy Sense T-1', 5],
+        ['Shipping Dock Temp', 'sensor', 'Canopy Sense T-1', 7], ['Packaging Room Climate', 'sensor', 'Canopy Sense TH-2', 3],
+        ['Receiving Scale', 'scale', 'Ohaus Defender 5000', 0], ['Packaging Scale', 'scale', 'A&D GF-6100', 3],
+        ['Dock RFID Portal', 'rfid', 'Impinj R700', 7], ['Handheld RFID', 'rfid', 'Zebra RFD40', 2],
+        ['Shipping Label Printer', 'printer', 'Zebra ZD621', 6], ['Package Label Printer', 'printer', 'Zebra ZD421', 3],
       ]
   const devices: SeedDoc[] = deviceRows.map(([deviceName, type, model, room], i) => {
     const online = !(i === 3 || i === 9)
@@ -354,32 +381,30 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
 
   // ---- testing: samples pulled from this facility's packages
   const tes: SeedDoc[] = []
+  const testable = inv.docs.filter((d) => (inv.categories.get(d.product as string) ?? '') in SAMPLE_OF)
   for (let i = 0; i < 30; i++) {
-    const src = inv.docs[(i * 7) % inv.docs.length]
-    const cat = inv.categories.get(src.product as string) ?? ''
-    const sampleType = cat.includes('Pre-Roll') ? 'Pre-Roll' : cat.includes('Vape') ? 'Vape Cartridge' : cat.includes('Concentrate') ? 'Concentrate'
-      : cat.includes('Edible') ? 'Edible' : cult ? 'Flower' : SAMPLE_TYPES[i % SAMPLE_TYPES.length]
+    const src = testable[(i * 7) % testable.length]
+    const sampleType = SAMPLE_OF[inv.categories.get(src.product as string) ?? ''] ?? SAMPLE_TYPES[0]
     const received = at(ctx, 150 - i * 5 + r.float(0, 3))
     const age = ageDays(ctx, received)
     const status = age < 3 ? 'Received' : age < 7 ? 'In Progress' : r.chance(0.1) ? 'Failed' : r.chance(0.05) ? 'Retest Requested' : 'Passed'
     const done = ['Passed', 'Failed', 'Retest Requested'].includes(status)
     const flower = sampleType === 'Flower' || sampleType === 'Pre-Roll'
-    const thc = flower ? r.float(17, 31, 1) : sampleType === 'Edible' || sampleType === 'Tincture' ? r.float(0.2, 1.5, 2) : r.float(65, 92, 1)
+    const thc = flower ? r.float(17, 31, 1) : ['Edible', 'Tincture', 'Topical'].includes(sampleType) ? r.float(0.2, 1.5, 2) : r.float(65, 92, 1)
     const pest = status === 'Failed' && r.chance(0.5) ? 'no' : 'yes'
     tes.push({
       _id: id('tes_inventory', i),
       sampleId: `LS-${received.slice(2, 4)}-${pad(3201 + i * 3, 5)}`,
       tag: src.tag,
-      strain: (src.strain as string) || id('set_strains', i % N_STRAINS),
+      strain: inv.strains.get(src.product as string) ?? '',
       sampleType,
-      client: id('set_clients', r.int(0, N_CLIENTS - 1)),
-      lab: r.pick(LABS),
+      lab: r.chance(0.5) ? LABS[0] : r.pick(LABS),
       weight: sampleType === 'Tincture' ? m(30, 'ml') : sampleType === 'Edible' ? m(r.int(2, 4), 'units') : m(r.float(4, 16, 1), 'g'),
       received,
-      reported: done ? plusDays(received, r.int(4, 8)) : '',
+      reported: done ? plusDays(received, Math.min(r.int(4, 8), age - 0.2)) : '',
       testStatus: status,
       thc: done || status === 'In Progress' ? thc : '',
-      cbd: done ? r.float(0.02, sampleType.includes('Tincture') ? 20 : 1.2, 2) : '',
+      cbd: done ? r.float(0.02, sampleType === 'Tincture' || sampleType === 'Topical' ? 20 : 1.2, 2) : '',
       terpenes: done && flower ? r.float(0.8, 4.2, 2) : '',
       moisture: done && flower ? r.float(8, 13, 1) : '',
       pesticides: done ? pest : '',
@@ -428,14 +453,16 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
     const terms = r.pick(PAY_TERMS.slice(1))
     const dueDate = plusDays(invoiceDate, Number(terms.slice(4)))
     const pastDue = new Date(dueDate).getTime() < ctx.now.getTime()
-    const state = i % 3 === 0 ? 'p' : i % 3 === 1 ? (pastDue || r.chance(0.5) ? 'd' : 't') : pastDue && r.chance(0.3) ? 'd' : 't'
+    // oldest third paid, middle third due, newest third pending (a few swapped so the states overlap in time)
+    const band = i === 12 || i === 30 ? 1 : i === 15 ? 0 : i === 27 ? 2 : Math.floor(i / 14)
+    const state = (['p', 'd', 't'] as const)[band]
     const amount = r2(r.float(1200, 48000))
     const excise = cult ? 0 : r2(amount * 0.15)
     const sales = r2(amount * (cult ? 0.025 : 0.0725))
     receivables.push({
       _id: id('tax_receivables', i),
       invoiceNo: `INV-${invoiceDate.slice(2, 4)}-${pad(4101 + i, 5)}`,
-      client: id('set_clients', (i * 7 + 3) % N_CLIENTS),
+      client: id('set_clients', BUYERS[(i * 7 + 3) % BUYERS.length]),
       invoiceDate,
       dueDate,
       amount,
@@ -454,7 +481,9 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
   const payments: SeedDoc[] = []
   for (let i = 0; i < 40; i++) {
     const rec = paidInvoices[i] as SeedDoc | undefined
-    const paid = rec ? plusDays(rec.invoiceDate as string, r.int(3, 28)) : at(ctx, r.int(1, 150))
+    const paid = rec
+      ? plusDays(rec.invoiceDate as string, Math.min(r.int(3, 28), Math.max(0.2, ageDays(ctx, rec.invoiceDate as string) - 0.3)))
+      : at(ctx, r.float(0.5, 150))
     const method = r.pick(PAY_METHODS)
     const amount = rec ? r2((rec.amount as number) + (rec.exciseTax as number) + (rec.salesTax as number)) : r2(r.float(800, 30000))
     const taxAmount = rec ? r2((rec.exciseTax as number) + (rec.salesTax as number)) : r2(amount * (cult ? 0.025 : 0.2))
@@ -462,7 +491,7 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
     payments.push({
       _id: id('fin_payments', i),
       paymentNo: `PMT-${safePaid.slice(2, 4)}${pad(7001 + i, 5)}`,
-      client: rec ? rec.client : id('set_clients', r.int(0, N_CLIENTS - 1)),
+      client: rec ? rec.client : id('set_clients', r.pick(BUYERS)),
       paid: safePaid,
       amount,
       method,
@@ -470,7 +499,7 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
       invoice: rec ? rec.invoiceNo : '',
       taxAmount,
       taxState: rec ? 'p' : ageDays(ctx, safePaid) > 30 ? 'p' : r.pick(['t', 'd']),
-      receivedBy: id('set_contacts', 10 + (i % 4)),
+      receivedBy: cult ? r.pick(['Alex Morgan', 'Jordan Lee', 'Dana Whitfield']) : r.pick(['Alex Morgan', 'Jordan Lee', 'Renee Carter']),
       cleared: ageDays(ctx, safePaid) > 3 || method === 'Cash' ? 'yes' : 'no',
       memo: rec ? '' : r.pick([
         'Prepayment on account; apply to the next invoice once the order ships.',
@@ -499,7 +528,7 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
       taxCollected: collected,
       taxRemitted: recent ? 0 : collected,
       taxState: recent ? (i === 9 ? 't' : 'd') : 'p',
-      preparedBy: id('set_contacts', 10 + (i % 3)),
+      preparedBy: i % 2 === 0 ? 'Jordan Lee' : 'Alex Morgan',
       file: fileUrl(ctx, 'reports', `fin-${type.toLowerCase()}-${month.toISOString().slice(0, 7)}.pdf`),
       summary: `${label}: revenue $${revenue.toLocaleString('en-US')}, ${taxKind.toLowerCase()} collected $${collected.toLocaleString('en-US')}. ${recent ? 'Return not yet filed.' : 'Return filed and paid on time.'}`,
       ...(recent ? {} : locked),

@@ -22,7 +22,7 @@ export const HARVEST_STATUS = ['Drying', 'Curing', 'Trimming', 'Packaged', 'Fini
 export const PROCESS_TYPES = ['Bucking', 'Machine Trim', 'Hand Trim', 'BHO Extraction', 'Rosin Press', 'CO2 Extraction', 'Pre-Roll Production', 'Packaging'] as const
 export const PROCESS_STATUS = ['Queued', 'In Progress', 'Complete', 'On Hold'] as const
 export const TRIM_METHODS = ['Hand', 'Twister T4', 'CenturionPro Gen2', 'GreenBroz M'] as const
-export const INV_CATEGORIES = ['Buds', 'Smalls', 'Shake/Trim', 'Pre-Roll', 'Clones', 'Seeds', 'Concentrate', 'Vape Cartridge', 'Edible'] as const
+export const INV_CATEGORIES = ['Buds', 'Smalls', 'Shake/Trim', 'Pre-Roll', 'Clones', 'Seeds', 'Concentrate', 'Vape Cartridge', 'Edible', 'Tincture', 'Topical'] as const
 export const INV_STATUS = ['Active', 'On Hold', 'Quarantine', 'Lab Pending', 'Released'] as const
 export const LAB_STATUS = ['Not Submitted', 'Submitted', 'Test Passed', 'Test Failed', 'Retest'] as const
 export const BIN_TYPES = ['Tote', 'Shelf', 'Vault Shelf', 'Drying Rack', 'Cage', 'Freezer'] as const
@@ -38,7 +38,7 @@ export const ORDER_STATUS = ['Draft', 'Pending', 'Approved', 'Packed', 'In Trans
 export const PAY_TERMS = ['COD', 'Net 7', 'Net 15', 'Net 30'] as const
 export const SAMPLE_TYPES = ['Flower', 'Pre-Roll', 'Concentrate', 'Vape Cartridge', 'Edible', 'Tincture', 'Topical'] as const
 export const TEST_STATUS = ['Received', 'In Progress', 'Passed', 'Failed', 'Retest Requested'] as const
-export const LABS = ['SC Labs', 'Steep Hill', 'CannaSafe', 'Anresco Laboratories', 'EVIO Labs', 'Digipath Labs'] as const
+export const LABS = ['Clearwater Analytical Labs', 'SC Labs', 'Steep Hill', 'CannaSafe', 'Anresco Laboratories', 'EVIO Labs', 'Digipath Labs'] as const
 export const PAY_METHODS = ['ACH', 'Cash', 'Check', 'Wire', 'CanPay', 'Money Order'] as const
 export const TAX_STATES = ['t', 'd', 'p'] as const
 export const TAX_KINDS = ['Cultivation Tax', 'Excise Tax', 'Sales Tax', 'Local Cannabis Tax'] as const
@@ -46,6 +46,16 @@ export const TAX_KINDS = ['Cultivation Tax', 'Excise Tax', 'Sales Tax', 'Local C
 const WEIGHT: Unit[] = ['g', 'kg', 'oz', 'lb']
 const SCALE: Unit[] = ['g', 'oz', 'lb']
 const ANY: Unit[] = ['g', 'kg', 'oz', 'lb', 'units', 'packages', 'ml', 'l', 'fl oz', 'gal']
+
+/**
+ * Facility staff (text names, matching the business group's staff and demo users), plus the trim crew.
+ * set_contacts are people at client businesses, so internal roles are not references.
+ */
+export const STAFF = {
+  cultivation: ['Alex Morgan', 'Maria Lopez', 'Jordan Lee', 'Sam Rivera', 'Dana Whitfield', 'Hector Salazar', 'Brooke Tanaka', 'Miguel Herrera'],
+  distribution: ['Alex Morgan', 'Chris Patel', 'Jordan Lee', 'Renee Carter', 'Tomas Novak', 'Gabriela Ruiz', 'Isaac Bloom', 'Whitney Moore'],
+} as const
+export const TRIM_CREW = ['Rosa Delgado', 'Tyler Brooks', 'Keisha Ward', 'Luis Ortiz', 'Hannah Chen', 'Omar Shah', 'Dustin Holt'] as const
 
 // ---- item helpers ----
 const txt = (key: string, label: string, x: X = {}): Item => ({ key, label, type: 'text', ...x })
@@ -87,7 +97,7 @@ export const schemas = [
     items: [
       txt('name', 'Product', { ...FS, ...RQ }), txt('sku', 'SKU', F), ref('prodtype', 'Product Type', 'set_prodtypes', S),
       ref('strain', 'Strain', 'set_strains', S), list('category', 'Category', INV_CATEGORIES), list('uom', 'Unit of Measure', UOMS),
-      meas('unitWeight', 'Unit Weight', WEIGHT), money('price', 'Wholesale Price', S), money('msrp', 'MSRP'),
+      meas('unitWeight', 'Unit Size', ['g', 'oz', 'lb', 'units']), money('price', 'Wholesale Price', S), money('msrp', 'MSRP'),
       num('thc', 'THC %', { min: 0, max: 100 }), num('cbd', 'CBD %', { min: 0, max: 100 }), image('image', 'Image'),
       trim('description', 'Description'), date('launched', 'Launched', S), status('active', 'Active'),
     ],
@@ -164,14 +174,14 @@ export const schemas = [
       txt('name', 'Batch', { ...FS, ...RQ }), list('process', 'Process', PROCESS_TYPES, F), ref('harvest', 'Source Harvest', 'fac_harvests'),
       qr('inputTag', 'Input Package'), qr('outputTag', 'Output Package'), meas('inputWeight', 'Input Weight', WEIGHT, { scanner: 'scale' }),
       meas('outputWeight', 'Output Weight', WEIGHT, { ...S, scanner: 'scale' }), num('yieldPct', 'Yield %'),
-      ref('operator', 'Operator', 'set_contacts'), date('started', 'Started', S), date('completed', 'Completed'),
+      txt('operator', 'Operator', F), date('started', 'Started', S), date('completed', 'Completed'),
       list('status', 'Status', PROCESS_STATUS, S), trim('notes', 'Notes'),
     ],
   },
   {
     key: 'fac_trim', label: 'Trim', dateField: 'trimDate', defaultSort: { key: 'trimDate', dir: 'desc' },
     items: [
-      ref('harvest', 'Harvest', 'fac_harvests', { ...S, ...RQ }), ref('trimmer', 'Trimmer', 'set_contacts', F), date('trimDate', 'Date', S),
+      ref('harvest', 'Harvest', 'fac_harvests', { ...S, ...RQ }), txt('trimmer', 'Trimmer', F), date('trimDate', 'Date', S),
       list('method', 'Method', TRIM_METHODS, F), meas('inputWeight', 'Input (dry)', SCALE, { scanner: 'scale' }),
       meas('budWeight', 'Bud Weight', SCALE, { ...S, scanner: 'scale' }), meas('trimWeight', 'Trim Weight', SCALE, { scanner: 'scale' }),
       num('hours', 'Hours'), money('payRate', 'Pay Rate / lb'), money('labor', 'Labor Cost', { ro: 'yes' }), check('verified', 'Verified'),
@@ -181,7 +191,7 @@ export const schemas = [
     key: 'fac_reports', label: 'Reports', dateField: 'generated', defaultSort: { key: 'generated', dir: 'desc' },
     items: [
       txt('name', 'Report', { ...FS, ...RQ }), list('type', 'Type', REPORT_TYPES, F), date('periodStart', 'Period Start'), date('periodEnd', 'Period End'),
-      date('generated', 'Generated', S), ref('preparedBy', 'Prepared By', 'set_contacts'), pdf('file', 'Report PDF'), check('submitted', 'Submitted to State'),
+      date('generated', 'Generated', S), txt('preparedBy', 'Prepared By'), pdf('file', 'Report PDF'), check('submitted', 'Submitted to State'),
       trim('summary', 'Summary'),
     ],
   },
@@ -191,7 +201,7 @@ export const schemas = [
       date('wasteDate', 'Date', { ...S, ...RQ }), list('wasteType', 'Waste Type', WASTE_TYPES, F), list('reason', 'Reason', WASTE_REASONS, F),
       list('method', 'Waste Method', WASTE_METHODS, RQ), list('mix_material', 'Mix Material', MIX_MATERIALS, RQ),
       meas('weight', 'Weight', SCALE, { ...S, ...RQ, scanner: 'scale' }), ref('room', 'Room', 'set_rooms'), ref('harvest', 'Harvest', 'fac_harvests'),
-      ref('witness', 'Witness', 'set_contacts'), check('reported', 'Reported to State'), trim('notes', 'Notes'),
+      txt('witness', 'Witness'), check('reported', 'Reported to State'), trim('notes', 'Notes'),
     ],
   },
   // ----------------------------------------------------------------- Tasks
@@ -199,7 +209,7 @@ export const schemas = [
     key: 'sch_tasks', label: 'Tasks', dateField: 'start', defaultSort: { key: 'start', dir: 'asc' },
     items: [
       txt('title', 'Title', { ...FS, ...RQ }), date('start', 'Start', { ...S, ...RQ }), date('end', 'End', S), check('allDay', 'All Day'),
-      ref('assignee', 'Assignee', 'set_contacts', F), ref('room', 'Room', 'set_rooms'), list('category', 'Category', TASK_CATEGORIES, F),
+      txt('assignee', 'Assignee', F), ref('room', 'Room', 'set_rooms'), list('category', 'Category', TASK_CATEGORIES, F),
       list('priority', 'Priority', PRIORITIES, S), list('status', 'Status', TASK_STATUS, S), trim('notes', 'Notes'),
     ],
   },
@@ -248,7 +258,7 @@ export const schemas = [
   {
     key: 'dis_cart', label: 'Create Order', dateField: 'created', defaultSort: { key: 'created', dir: 'desc' },
     items: [
-      ref('client', 'Client', 'set_clients', { ...FS, ...RQ }), ref('rep', 'Sales Rep', 'set_contacts'), date('created', 'Created', S),
+      ref('client', 'Client', 'set_clients', { ...FS, ...RQ }), ref('buyer', 'Buyer', 'set_contacts'), txt('rep', 'Sales Rep'), date('created', 'Created', S),
       { key: 'items', label: 'Items', type: 'array', format: 'array', array: lineItems }, money('subtotal', 'Subtotal', { ro: 'yes' }),
       list('terms', 'Terms', PAY_TERMS), date('requestedDelivery', 'Requested Delivery'), trim('notes', 'Notes'),
     ],
@@ -260,14 +270,14 @@ export const schemas = [
       date('deliveryDate', 'Delivery Date', S), { key: 'items', label: 'Line Items', type: 'array', format: 'array', array: lineItems },
       money('subtotal', 'Subtotal', { ro: 'yes' }), money('exciseTax', 'Excise Tax', { ro: 'yes' }), money('total', 'Total', { ...S, ro: 'yes' }),
       list('status', 'Status', ORDER_STATUS, { ...F, ...S }), list('terms', 'Terms', PAY_TERMS), check('paid', 'Paid'),
-      ref('rep', 'Sales Rep', 'set_contacts'), txt('manifestNo', 'Manifest #', F), pdf('manifest', 'Manifest PDF'), trim('notes', 'Notes'),
+      ref('buyer', 'Buyer', 'set_contacts'), txt('rep', 'Sales Rep', F), txt('manifestNo', 'Manifest #', F), pdf('manifest', 'Manifest PDF'), trim('notes', 'Notes'),
     ],
   },
   {
     key: 'dis_reports', label: 'Reports', dateField: 'generated', defaultSort: { key: 'generated', dir: 'desc' },
     items: [
       txt('name', 'Report', { ...FS, ...RQ }), list('type', 'Type', REPORT_TYPES, F), date('periodStart', 'Period Start'), date('periodEnd', 'Period End'),
-      date('generated', 'Generated', S), ref('preparedBy', 'Prepared By', 'set_contacts'), money('totalSales', 'Total Sales'), num('orders', 'Orders'),
+      date('generated', 'Generated', S), txt('preparedBy', 'Prepared By'), money('totalSales', 'Total Sales'), num('orders', 'Orders'),
       pdf('file', 'Report PDF'), trim('summary', 'Summary'),
     ],
   },
@@ -276,7 +286,7 @@ export const schemas = [
     key: 'tes_inventory', label: 'Testing Inventory', dateField: 'received', statusField: 'passed', defaultSort: { key: 'received', dir: 'desc' },
     items: [
       txt('sampleId', 'Sample ID', { ...FS, ...RQ }), qr('tag', 'Source Package', { ...F, scanner: 'rfid' }), ref('strain', 'Strain', 'set_strains', S),
-      list('sampleType', 'Sample Type', SAMPLE_TYPES, F), ref('client', 'Client', 'set_clients'), list('lab', 'Lab', LABS),
+      list('sampleType', 'Sample Type', SAMPLE_TYPES, F), list('lab', 'Lab', LABS, F),
       meas('weight', 'Sample Weight', ['g', 'ml', 'units'], { scanner: 'scale' }), date('received', 'Received', S), date('reported', 'Results Reported'),
       list('testStatus', 'Status', TEST_STATUS, S), num('thc', 'Total THC %'), num('cbd', 'Total CBD %'), num('terpenes', 'Terpenes %'),
       num('moisture', 'Moisture %', HIDE), check('pesticides', 'Pesticides Pass'), check('microbials', 'Microbials Pass'),
@@ -299,7 +309,7 @@ export const schemas = [
       txt('paymentNo', 'Payment #', { ...FS, ...RQ }), ref('client', 'Client', 'set_clients', { ...FS, ...RQ }), date('paid', 'Date', S),
       money('amount', 'Amount', { ...S, ...RQ }), list('method', 'Method', PAY_METHODS, F), txt('reference', 'Reference #'),
       txt('invoice', 'Invoice #', F), money('taxAmount', 'Tax Portion'), tax('taxState', 'Tax State', S),
-      ref('receivedBy', 'Received By', 'set_contacts'), check('cleared', 'Cleared'), trim('memo', 'Memo'),
+      txt('receivedBy', 'Received By'), check('cleared', 'Cleared'), trim('memo', 'Memo'),
     ],
   },
   {
@@ -316,7 +326,7 @@ export const schemas = [
     items: [
       txt('name', 'Report', { ...FS, ...RQ }), list('type', 'Type', REPORT_TYPES, F), txt('period', 'Period', F), date('generated', 'Generated', S),
       money('revenue', 'Revenue'), money('taxCollected', 'Tax Collected'), money('taxRemitted', 'Tax Remitted'), tax('taxState', 'Tax State'),
-      ref('preparedBy', 'Prepared By', 'set_contacts'), pdf('file', 'Report PDF'), trim('summary', 'Summary'),
+      txt('preparedBy', 'Prepared By'), pdf('file', 'Report PDF'), trim('summary', 'Summary'),
     ],
   },
 ] satisfies unknown[]

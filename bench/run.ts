@@ -1,0 +1,157 @@
+/**
+ * `npm run bench`: opens PostgreSQL and PGlite, makes sure the benchmark data set is loaded,
+ * runs every scenario module and prints one table. Prints figures, asserts nothing, exits 0.
+ *
+ * Options (see bench/README.md):
+ *   --reload              load the data set again even if the cached one matches
+ *   --engines=pg,pglite   which engines to run (default both)
+ *   --only=page           which scenarios to run (comma-separated names, default all)
+ *   --iterations=200      timed iterations per side, headline rows   --warmup=20
+ *   --secondary-iterations=60   timed iterations per side, other rows
+ *   --row-budget=60       seconds after which a row stops timing (n is reported)
+ *   --pg-docs=1000000     --pglite-docs=100000             --explain (EXPLAIN ANALYZE to stderr)
+ * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), schema canopy_bench.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { openDatabase, type Database } from '../app/db/index.server'
+import { MEASURED_ORG, COLLECTION, prepareDataset } from './dataset'
+import { formatTable, type BenchContext, type BenchRow, type Engine, type EngineName, type Scenario } from './lib'
+import { pageQuery } from './page-query'
+
+/** Scenario modules, in table order. Later issues append theirs here. */
+const SCENARIOS: Scenario[] = [pageQuery]
+
+const PG_SCHEMA = 'canopy_bench'
+const PG_SHARE = 0.15 // 1 M documents: ~150 K in the measured organisation
+const PGLITE_SHARE = 0.4 // 100 K documents: ~40 K (an embedded install serves few, larger organisations)
+
+function parseArgs(argv: string[]) {
+  const flags = new Map<string, string>()
+  for (const a of argv) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(a)
+    if (!m) throw new Error(`unknown argument ${a}`)
+    flags.set(m[1], m[2] ?? 'true')
+  }
+  const num = (k: string, d: number) => {
+    const v = flags.get(k)
+    if (v === undefined) return d
+    const n = Number(v.replace(/_/g, ''))
+    if (!Number.isFinite(n) || n < 0) throw new Error(`--${k} wants a number`)
+    return Math.floor(n)
+  }
+  const list = (k: string) => flags.get(k)?.split(',').map((s) => s.trim()).filter(Boolean)
+  return {
+    reload: flags.has('reload'),
+    explain: flags.has('explain'),
+    engines: (list('engines') ?? ['pg', 'pglite']) as EngineName[],
+    only: list('only'),
+    iterations: num('iterations', 200),
+    secondaryIterations: num('secondary-iterations', 60),
+    rowBudgetSec: num('row-budget', 60),
+    warmup: num('warmup', 20),
+    pgDocs: num('pg-docs', 1_000_000),
+    pgliteDocs: num('pglite-docs', 100_000),
+  }
+}
+
+const t0 = Date.now()
+const log = (m: string) => process.stderr.write(`[bench ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${m}\n`)
+
+async function openEngine(name: EngineName, args: ReturnType<typeof parseArgs>): Promise<Engine | null> {
+  const docs = name === 'pg' ? args.pgDocs : args.pgliteDocs
+  const share = name === 'pg' ? PG_SHARE : PGLITE_SHARE
+  let database: Database
+  if (name === 'pg') {
+    const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+    log(`pg: ${url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')} schema ${PG_SCHEMA}`)
+    try {
+      // a long statement timeout: the first load builds indexes over 1 M rows
+      database = await openDatabase({ databaseUrl: url, pgSchema: PG_SCHEMA, statementTimeoutMs: 600_000 })
+    } catch (e) {
+      log(`pg: skipped, ${(e as Error).message}`)
+      return null
+    }
+  } else {
+    // cached between runs, keyed by document count (data/ is git-ignored); --reload starts it afresh
+    const dir = path.resolve('data', `bench-pglite-${docs}`)
+    if (args.reload) fs.rmSync(dir, { recursive: true, force: true })
+    log(`pglite: ${dir}`)
+    database = await openDatabase({ dataDir: dir })
+  }
+  try {
+    const ds = await prepareDataset(database, { docs, share }, { reload: args.reload, log, label: name })
+    return { name, database, docs, org: MEASURED_ORG, orgDocs: ds.orgDocs, collection: COLLECTION }
+  } catch (e) {
+    await database.close().catch(() => {})
+    throw e
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2))
+  const started = Date.now()
+  const engines: Engine[] = []
+  try {
+    for (const name of args.engines) {
+      if (name !== 'pg' && name !== 'pglite') throw new Error(`unknown engine ${name}`)
+      const e = await openEngine(name, args)
+      if (e) engines.push(e)
+    }
+    if (engines.length === 0) {
+      log('no engine available, nothing measured')
+      return
+    }
+    const ctx: BenchContext = {
+      engines,
+      iterations: args.iterations,
+      secondaryIterations: args.secondaryIterations,
+      warmup: args.warmup,
+      rowBudgetSec: args.rowBudgetSec,
+      explain: args.explain,
+      log,
+    }
+    const rows: BenchRow[] = []
+    for (const s of SCENARIOS) {
+      if (args.only && !args.only.includes(s.name)) continue
+      const t = Date.now()
+      rows.push(...(await s.run(ctx)))
+      log(`${s.name}: done in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    }
+
+    const out: string[] = []
+    out.push(
+      `Canopy benchmark (${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ` +
+        `${args.iterations} timed iterations per side on headline rows, ${args.secondaryIterations} on others; times in ms)`,
+    )
+    out.push('')
+    out.push(formatTable(rows))
+    out.push('')
+    out.push('Targets: store/hand ratio <= 1.3x at p50 and p95 (same SQL shape through the same driver); p95 < 50 ms on PostgreSQL at 1M documents for the first page.')
+    out.push('store = Store.page (SQL built from the schema, rows + count); hand = the same two statements written by hand, run through db.db.query.')
+    for (const e of engines) out.push(`${e.name}: ${e.docs.toLocaleString('en-US')} documents in c_${e.collection}, measured organisation ${e.org} holds ${e.orgDocs.toLocaleString('en-US')}`)
+    const noted = rows.filter((r) => r.notes?.length)
+    if (noted.length) {
+      out.push('')
+      out.push('Notes:')
+      for (const r of noted) {
+        out.push(`  ${r.scenario} / ${r.engine}:`)
+        for (const n of r.notes!) out.push(`    ${n}`)
+      }
+    }
+    out.push('')
+    out.push(`total ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    process.stdout.write(out.join('\n') + '\n')
+  } finally {
+    for (const e of engines) await e.database.close().catch((err) => log(`${e.name}: close failed: ${(err as Error).message}`))
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    log(`failed: ${(e as Error).stack ?? e}`)
+    process.exit(1)
+  },
+)
