@@ -48,7 +48,7 @@ export class SchemaRegistry {
   async get(key: string): Promise<TableSchema | undefined> {
     const hit = this.cache.get(key)
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.schema
-    if (key === 'schemas' || !(await this.hasCollection('schemas'))) return undefined
+    if (!(await this.hasCollection('schemas'))) return undefined
     const r = await this.db.query<{ doc: TableSchema }>('SELECT doc FROM c_schemas WHERE org = $1 AND id = $2', [PLATFORM_ORG, key])
     const schema = r.rows[0] ? normalizeSchema(r.rows[0].doc) : undefined
     this.cache.set(key, { at: Date.now(), schema })
