@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test'
+
+test('/ leads to the Welcome page with the version in the title', async ({ page }) => {
+  const res = await page.goto('/')
+  expect(res?.status()).toBe(200)
+  await expect(page).toHaveURL(/\/Welcome$/)
+  await expect(page).toHaveTitle('Canopy 4.1.0')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Canopy 4.1.0')
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('2 facilities on this server')
+  await expect(page.getByRole('region', { name: 'Status' })).toContainText('the embedded database')
+})
+
+test('the page is styled and dark by default', async ({ page }) => {
+  await page.goto('/Welcome')
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  expect(bg).toBe('rgb(2, 6, 23)') // slate-950: the Tailwind stylesheet loaded
+})
+
+test('an unknown address shows a 404 page with a way back', async ({ page }) => {
+  const res = await page.goto('/no/such/screen')
+  expect(res?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Page not found (404)')
+  await page.getByRole('link', { name: 'Back to the start page' }).click()
+  await expect(page).toHaveURL(/\/Welcome$/)
+})
+
+test('health and readiness answer JSON', async ({ request }) => {
+  const h = await request.get('/healthz')
+  expect(await h.json()).toEqual({ status: 'up' })
+  const r = await request.get('/readyz')
+  expect(r.status()).toBe(200)
+  expect(await r.json()).toMatchObject({ status: 'ready', database: 'pglite' })
+})
