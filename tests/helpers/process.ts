@@ -54,7 +54,7 @@ export function run(cmd: string, args: string[], env: Record<string, string | un
   }
 }
 
-export const tsx = (file: string, env: Record<string, string | undefined>) => run(process.execPath, ['--import', 'tsx', file], env)
+export const tsx = (file: string, env: Record<string, string | undefined>, args: string[] = []) => run(process.execPath, ['--import', 'tsx', file, ...args], env)
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
