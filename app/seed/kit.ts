@@ -87,3 +87,18 @@ export function makeCtx(facility: SeedFacility, now: Date, salt = ''): SeedCtx {
     tag: (kind, serial) => `1A4${code}${kind === 'plant' ? '01' : '02'}${String(serial).padStart(9, '0')}`,
   }
 }
+
+/** Records with stable ids from a list of plain rows; empty and undefined values are left out (absent reads better than ''). */
+export function rowsOf(ctx: SeedCtx, collection: string, list: Array<Record<string, unknown>>): SeedDoc[] {
+  return list.map((r, i) => ({ _id: ctx.id(collection, i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== '' && v !== undefined)) }))
+}
+
+/** ISO times relative to the demo clock: `ago(2.5)` days before, `ahead(7)` days after, `hoursAgo(3)`. */
+export function clock(ctx: SeedCtx) {
+  const t0 = ctx.now.getTime()
+  return {
+    ago: (days: number) => new Date(t0 - days * 86_400_000).toISOString(),
+    ahead: (days: number) => new Date(t0 + days * 86_400_000).toISOString(),
+    hoursAgo: (hours: number) => new Date(t0 - hours * 3_600_000).toISOString(),
+  }
+}

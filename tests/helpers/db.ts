@@ -47,14 +47,18 @@ export function freshOptions(): { opts: OpenOptions; childEnv: Record<string, st
   }
 }
 
+/** Creates the PostgreSQL schema a fresh option set names (nothing to do for PGlite). */
+export async function createPgSchema(schema: string | undefined): Promise<void> {
+  if (!schema) return
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await c.connect()
+  await c.query(`CREATE SCHEMA ${schema}`)
+  await c.end()
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const { opts, childEnv, drop } = freshOptions()
-  if (opts.pgSchema) {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL })
-    await c.connect()
-    await c.query(`CREATE SCHEMA ${opts.pgSchema}`)
-    await c.end()
-  }
+  await createPgSchema(opts.pgSchema)
   const database = await openDatabase(opts)
   return {
     ...database,

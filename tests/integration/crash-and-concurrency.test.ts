@@ -1,22 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '#app/db/index.server'
-import { freshOptions, TEST_DATABASE_URL, TEST_DB } from '#tests/helpers/db'
+import { createPgSchema, freshOptions, TEST_DATABASE_URL, TEST_DB } from '#tests/helpers/db'
 import { tsx } from '#tests/helpers/process'
 import pg from 'pg'
-
-async function createSchema(schema?: string) {
-  if (!schema) return
-  const c = new pg.Client({ connectionString: TEST_DATABASE_URL })
-  await c.connect()
-  await c.query(`CREATE SCHEMA ${schema}`)
-  await c.end()
-}
 
 describe(`crash safety on ${TEST_DB}`, () => {
   it('keeps every acknowledged write after kill -9 in the middle of a stream of writes', async () => {
     const { opts, childEnv, drop } = freshOptions()
-    await createSchema(opts.pgSchema)
+    await createPgSchema(opts.pgSchema)
     const writer = tsx('tests/fixtures/writer.ts', childEnv)
     try {
       await writer.waitFor(/^ready$/m, 120_000)
@@ -52,7 +44,7 @@ describe(`crash safety on ${TEST_DB}`, () => {
 describe.runIf(TEST_DB === 'pg')('two processes migrating one PostgreSQL database', () => {
   it('one waits for the other; both end on the same schema', async () => {
     const { opts, childEnv, drop } = freshOptions()
-    await createSchema(opts.pgSchema)
+    await createPgSchema(opts.pgSchema)
     try {
       const a = tsx('tests/fixtures/migrate-slow.ts', childEnv)
       const b = tsx('tests/fixtures/migrate-slow.ts', childEnv)

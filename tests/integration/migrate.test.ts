@@ -1,18 +1,12 @@
 import { connect } from '#app/db/index.server'
 import { migrate, MigrationError } from '#app/db/migrate.server'
 import { MIGRATIONS } from '#app/db/migrations/index'
-import { freshOptions, TEST_DATABASE_URL, TEST_DB } from '#tests/helpers/db'
-import pg from 'pg'
+import { createPgSchema, freshOptions, TEST_DB } from '#tests/helpers/db'
 
 describe(`migrations on ${TEST_DB}`, () => {
   it('apply once, in order; a second run does nothing; a failing one rolls back and says which', async () => {
     const { opts, drop } = freshOptions()
-    if (opts.pgSchema) {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL })
-      await c.connect()
-      await c.query(`CREATE SCHEMA ${opts.pgSchema}`)
-      await c.end()
-    }
+    await createPgSchema(opts.pgSchema)
     const db = await connect(opts)
     try {
       expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version))

@@ -6,9 +6,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '#app/db/index.server'
-import { freshOptions, TEST_DATABASE_URL, TEST_DB, tmpDir } from '#tests/helpers/db'
+import { createPgSchema, freshOptions, TEST_DB, tmpDir } from '#tests/helpers/db'
 import { ROOT, run, startServer } from '#tests/helpers/process'
-import pg from 'pg'
 
 const server = (env: Record<string, string>) => run(process.execPath, ['build/server.js'], { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env })
 
@@ -48,12 +47,7 @@ describe('refuses to start on bad input, with a clear message', () => {
 describe(`first start, restart and shutdown on ${TEST_DB}`, () => {
   it('seeds the demo once, serves it, stops cleanly on SIGTERM and keeps everything across a restart', async () => {
     const { opts, childEnv, drop } = freshOptions()
-    if (opts.pgSchema) {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL })
-      await c.connect()
-      await c.query(`CREATE SCHEMA ${opts.pgSchema}`)
-      await c.end()
-    }
+    await createPgSchema(opts.pgSchema)
     const dataDir = childEnv.DATA_DIR ?? tmpDir()
     const env = { ...childEnv, DATA_DIR: dataDir }
     try {

@@ -3,24 +3,15 @@
  * policies, dispatch log, app workflows/documents/dashboards, debug log, servers, forms, menus,
  * entitlements and face recognition. Merged by seedPlatformRecords in ./platform.
  */
-import type { SeedCtx, SeedDoc, SeedRecords } from '../kit'
+import { clock, rowsOf, type SeedCtx, type SeedRecords } from '../kit'
 
-const DAY = 86_400_000
-const HOUR = 3_600_000
 
 type Row = Record<string, unknown>
-
-function rows(ctx: SeedCtx, collection: string, list: Row[]): SeedDoc[] {
-  // empty values are left out: an absent date or reference reads better than ''
-  return list.map((r, i) => ({ _id: ctx.id(collection, i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== '')) }))
-}
+const rows = rowsOf
 
 export function seedPlatformRecords2(ctx: SeedCtx): SeedRecords {
   const { rng } = ctx
-  const t0 = ctx.now.getTime()
-  const ago = (d: number) => new Date(t0 - d * DAY).toISOString()
-  const ahead = (d: number) => new Date(t0 + d * DAY).toISOString()
-  const hoursAgo = (h: number) => new Date(t0 - h * HOUR).toISOString()
+  const { ago, ahead, hoursAgo } = clock(ctx)
   const out: SeedRecords = {}
 
   // ---- HTML snippets and pipelines -----------------------------------------------------------

@@ -3,13 +3,10 @@
  * sensor dictionary, the cannabis reference (THC limits) and the phrase map (en / es).
  * Merged by seedPlatformRecords in ./platform.
  */
-import type { SeedCtx, SeedDoc, SeedRecords } from '../kit'
+import { rowsOf, type SeedCtx, type SeedRecords } from '../kit'
 
 type Row = Record<string, unknown>
-
-function rows(ctx: SeedCtx, collection: string, list: Row[]): SeedDoc[] {
-  return list.map((r, i) => ({ _id: ctx.id(collection, i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== '' && v !== undefined)) }))
-}
+const rows = rowsOf
 
 /** code, name, tracking system, medical legal, adult-use legal, offered in the credentials dialog (SPEC §5), time zone */
 const STATES: [string, string, 'METRC' | 'BioTrack' | 'Other', boolean, boolean, boolean, string][] = [

@@ -3,28 +3,20 @@
  * 'auth'. Part 1 here; ./platform-2 (plans, workflows, servers, ...) and ./platform-3 (states,
  * dictionary, cannabis limits, phrase map) are merged in by seedPlatformRecords.
  */
-import type { SeedCtx, SeedDoc, SeedRecords } from '../kit'
+import { clock, rowsOf, type SeedCtx, type SeedRecords } from '../kit'
 import { seedPlatformRecords2 } from './platform-2'
 import { seedPlatformRecords3 } from './platform-3'
 
+
+type Row = Record<string, unknown>
+const rows = rowsOf
 const DAY = 86_400_000
 const HOUR = 3_600_000
 
-type Row = Record<string, unknown>
-
-function rows(ctx: SeedCtx, collection: string, list: Row[]): SeedDoc[] {
-  // empty values are left out: an absent date or reference reads better than ''
-  return list.map((r, i) => ({ _id: ctx.id(collection, i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== '')) }))
-}
-
 export function seedPlatformRecords(ctx: SeedCtx): SeedRecords {
   const { rng } = ctx
+  const { ago, ahead, hoursAgo } = clock(ctx)
   const t0 = ctx.now.getTime()
-  /** `d` days (fractions allowed) before now */
-  const ago = (d: number) => new Date(t0 - d * DAY).toISOString()
-  /** `d` days after now */
-  const ahead = (d: number) => new Date(t0 + d * DAY).toISOString()
-  const hoursAgo = (h: number) => new Date(t0 - h * HOUR).toISOString()
   const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')
   const planId = (i: number) => ctx.id('sup_plans', i)
   const out: SeedRecords = {}
