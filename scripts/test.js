@@ -1,22 +1,47 @@
 // npm test: unit, build, integration on PGlite and on PostgreSQL, then Playwright (JS on and off).
+// Ends with one plain line "N passed, N failed" summing every runner's counts.
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-test-report-'))
+const vitest = (project, file) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
 
 const steps = [
-  ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit'], {}],
-  ['production build', 'npm', ['run', 'build'], {}],
-  ['integration tests on PGlite', 'npx', ['vitest', 'run', '--project', 'integration'], { TEST_DB: 'pglite' }],
-  ['integration tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'integration'], { TEST_DB: 'pg' }],
-  ['end-to-end tests in Chromium', 'npx', ['playwright', 'test'], {}],
+  { name: 'unit tests', cmd: 'npx', args: (f) => vitest('unit', f), kind: 'vitest' },
+  { name: 'production build', cmd: 'npm', args: () => ['run', 'build'] },
+  { name: 'integration tests on PGlite', cmd: 'npx', args: (f) => vitest('integration', f), env: { TEST_DB: 'pglite' }, kind: 'vitest' },
+  { name: 'integration tests on PostgreSQL', cmd: 'npx', args: (f) => vitest('integration', f), env: { TEST_DB: 'pg' }, kind: 'vitest' },
+  { name: 'end-to-end tests in Chromium', cmd: 'npx', args: () => ['playwright', 'test', '--reporter=list,json'], kind: 'playwright' },
 ]
-const only = process.argv[2]
-for (const [name, cmd, args, env] of steps) {
-  if (only && !name.includes(only)) continue
-  process.stdout.write(`\n== ${name}\n`)
-  const started = Date.now()
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (r.status !== 0) {
-    process.stdout.write(`\n${name} failed (exit ${r.status})\n`)
-    process.exit(r.status ?? 1)
-  }
-  process.stdout.write(`== ${name} passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
+
+/** passed/failed/skipped from a runner's JSON report */
+function counts(kind, file) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 0, skipped: 0 }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'))
+  if (kind === 'vitest') return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }
 }
+
+const total = { passed: 0, failed: 0, skipped: 0 }
+const only = process.argv[2]
+let failedStep = null
+for (const [i, s] of steps.entries()) {
+  if (only && !s.name.includes(only)) continue
+  process.stdout.write(`\n== ${s.name}\n`)
+  const started = Date.now()
+  const report = path.join(tmp, `${i}.json`)
+  const r = spawnSync(s.cmd, s.args(report), { stdio: 'inherit', env: { ...process.env, ...s.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } })
+  if (s.kind) for (const [k, v] of Object.entries(counts(s.kind, report))) total[k] += v
+  if (r.status !== 0) {
+    failedStep = s.name
+    if (!s.kind) total.failed += 1 // a failed build counts as a failure even though it is not a test
+    break
+  }
+  process.stdout.write(`== ${s.name} passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
+}
+fs.rmSync(tmp, { recursive: true, force: true })
+if (failedStep) process.stdout.write(`\n${failedStep} failed\n`)
+process.stdout.write(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
+process.exit(failedStep || total.failed ? 1 : 0)
