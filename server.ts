@@ -45,14 +45,13 @@ async function main() {
   }
   logger.info({ database: database.db.kind, dataDir: env.DATA_DIR }, 'database ready')
 
-  if (env.DEMO_DATA === '1' || env.NODE_ENV !== 'production') {
-    try {
-      const r = await seedDemo(database, env, { logger })
-      if (r.seeded) logger.info({ ms: r.ms, documents: r.documents }, 'demo data seeded')
-    } catch (e) {
-      await database.close().catch(() => {})
-      fail(`seeding the demo data failed: ${(e as Error).message}`)
-    }
+  // Always: core schemas, modules, the lobby and the first super user; demo records when DEMO_DATA=1.
+  try {
+    const r = await seedDemo(database, env, { logger })
+    if (r.seeded) logger.info({ ms: r.ms, documents: r.documents }, 'demo data seeded')
+  } catch (e) {
+    await database.close().catch(() => {})
+    fail(`preparing the platform data failed: ${(e as Error).message}`)
   }
 
   if (!fs.existsSync(BUILD_PATH)) fail(`${BUILD_PATH} is missing: run "npm run build" first (npm start does it for you)`)

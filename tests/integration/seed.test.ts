@@ -48,4 +48,21 @@ describe(`demo seed on ${TEST_DB}`, () => {
       await again.close()
     }
   })
+
+  it('without demo data a real install still gets the lobby and its first super user, and refuses the demo password', async () => {
+    const db = await openTestDatabase()
+    try {
+      const dir = tmpDir()
+      const refuse = loadEnv({ DATA_DIR: dir, NODE_ENV: 'production', DEMO_DATA: '0' })
+      await expect(seedDemo(db, refuse)).rejects.toThrow(/ADMIN_PASSWORD is the documented demo default/)
+      const env = loadEnv({ DATA_DIR: dir, NODE_ENV: 'production', DEMO_DATA: '0', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'Str0ng!Pass' })
+      expect(await seedDemo(db, env)).toMatchObject({ seeded: false, documents: 0 })
+      expect((await db.store.find('auth', 'users', {})).map((u) => [u.email, u.role])).toEqual([['ops@example.com', 'super']])
+      expect((await db.store.find('auth', 'org', {})).map((o) => o._id)).toEqual(['lobby'])
+      expect(await db.store.count('greenleaf', 'fac_plants')).toBe(0)
+      expect((await db.db.query('SELECT uid FROM auth_passwords')).rows).toEqual([{ uid: 'u-super' }])
+    } finally {
+      await db.cleanup()
+    }
+  })
 })
