@@ -8,6 +8,8 @@ export interface CanopyContext {
   database: Database
   logger: Logger
   requestId: string
+  /** the client's address as Express saw it (trust proxy: loopback) */
+  clientIp?: string
 }
 
 declare module '@remix-run/node' {

@@ -41,6 +41,8 @@ export const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  IDLE_TIMEOUT_S: z.coerce.number({ invalid_type_error: 'expects seconds' }).int().min(5, 'expects seconds >= 5').default(3600),
+  SIGNUP_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').default('https://canopy.example.com/signup')),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(15000),
 })
 

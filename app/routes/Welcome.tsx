@@ -1,30 +1,199 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+/**
+ * The login view (SPEC §2.4, also mapped to /) and, once signed in, the start page with the
+ * screens the user is entitled to. Works without JavaScript: the server validates and answers
+ * with the same messages; JavaScript adds show/hide password and disables Login until filled.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { checkLogin, findUser } from '../auth/accounts.server'
+import { visibleRoutes } from '../auth/entitlements'
+import { processingOf, STEP_PATH } from '../auth/flow.server'
+import { safePath, startSignIn } from '../auth/guard.server'
+import { sendPasswordReset } from '../auth/reset.server'
+import { email as emailRule, loginSchema, MSG, PASSWORD_HINT } from '../auth/rules'
+import { endSession, loadSession, readSessionId, sessionCookie } from '../auth/session.server'
+import { Button, Field, Notice } from '../components/ui'
+import { MODULES } from '../route-map'
+import { useRootData } from '../root'
 import { APP_NAME, APP_VERSION } from '../version'
 
 export const meta: MetaFunction = () => [{ title: `${APP_NAME} ${APP_VERSION}` }]
 
-/** The public start page (SPEC §2.2). Sign-in arrives with the sign-in issue. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const id = readSessionId(request)
+  const look = await loadSession(context.database, id, context.env.IDLE_TIMEOUT_S)
   const orgs = await context.database.store.count('auth', 'org').catch(() => 0)
-  return { version: APP_VERSION, facilities: Math.max(0, orgs - 1), database: context.database.db.kind }
+  const base = { version: APP_VERSION, facilities: Math.max(0, orgs - 1), database: context.database.db.kind }
+  if (look.state !== 'active') return json({ ...base, menu: null, processing: false })
+  if (look.session.step !== 'done') throw redirect(STEP_PATH[look.session.step])
+  const user = (await findUser(context.database, look.session.uid))!
+  const routes = visibleRoutes(user, look.session.facility ?? '')
+  const menu = MODULES.map((m) => ({ module: m.name as string, routes: routes.filter((r) => r.module === m.code).map((r) => ({ path: r.path, title: r.title })) }))
+    .concat([{ module: 'Super Admin', routes: routes.filter((r) => r.module === 'super').map((r) => ({ path: r.path, title: r.title })) }])
+    .filter((g) => g.routes.length > 0)
+  const p = user.org === 'lobby' ? await processingOf(context.database, user.email) : undefined
+  return json({ ...base, menu, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
+}
+
+type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success' }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'login')
+  if (intent === 'logout') {
+    const id = readSessionId(request)
+    if (id) await endSession(context.database, id, 'logout')
+    return redirect('/Loggedout', { headers: { 'Set-Cookie': sessionCookie(request, null) } })
+  }
+  if (intent === 'reset') {
+    const e = emailRule.safeParse(form.get('email') ?? '')
+    if (!e.success) return json<ActionData>({ errors: { email: e.error.issues[0].message } }, { status: 400 })
+    await sendPasswordReset(context, e.data, new URL(request.url).origin)
+    return json<ActionData>({ message: MSG.resetSent, tone: 'success' })
+  }
+  const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })
+  if (!parsed.success) {
+    const errors: Record<string, string> = {}
+    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message
+    return json<ActionData>({ errors }, { status: 400 })
+  }
+  let r: Awaited<ReturnType<typeof checkLogin>>
+  try {
+    r = await checkLogin(context.database, parsed.data.email, parsed.data.password, context.clientIp ?? 'unknown')
+  } catch (e) {
+    context.logger.error({ err: e }, 'login failed on the server')
+    return json<ActionData>({ message: MSG.generic, tone: 'error' }, { status: 500 })
+  }
+  if (!r.ok) {
+    const message = r.reason === 'locked' ? MSG.locked(r.lockMinutes ?? 1) : r.reason === 'noweb' ? MSG.noWeb : MSG.loginFailed
+    return json<ActionData>({ message, tone: 'error' }, { status: r.reason === 'locked' ? 429 : 401 })
+  }
+  const old = readSessionId(request)
+  if (old) await endSession(context.database, old, 'replaced')
+  const s = await startSignIn(context, request, r.user, { kiosk: form.get('kiosk') === '1' })
+  const target = s.step === 'done' ? safePath(String(form.get('redirectTo') ?? '')) ?? '/Welcome' : STEP_PATH[s.step]
+  return redirect(target, { headers: { 'Set-Cookie': sessionCookie(request, s.id) } })
+}
+
+function LoginForm() {
+  const data = useActionData<ActionData>()
+  const root = useRootData()
+  const nav = useNavigation()
+  const [params] = useSearchParams()
+  const reset = params.get('mode') === 'reset'
+  const [hydrated, setHydrated] = useState(false)
+  const [show, setShow] = useState(false)
+  const [filled, setFilled] = useState({ email: false, password: false })
+  useEffect(() => setHydrated(true), [])
+  const message = data?.message ?? root?.message
+  const disabled = hydrated && (!filled.email || (!reset && !filled.password))
+  return (
+    <section aria-labelledby="login-title" className="flex flex-col gap-4 rounded-lg border border-slate-800 bg-slate-900/60 p-5">
+      <h2 id="login-title" className="text-xl font-semibold">
+        {reset ? 'Reset Password' : 'Login'}
+      </h2>
+      {message ? (
+        <Notice tone={data?.tone ?? (root?.message ? 'info' : 'error')} id="login-message">
+          {message}
+          {hydrated && data?.tone === 'error' && typeof navigator !== 'undefined' && !navigator.onLine ? MSG.networkDown : ''}
+        </Notice>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-4" noValidate onChange={(e) => {
+        const f = e.currentTarget
+        setFilled({ email: !!(f.elements.namedItem('email') as HTMLInputElement)?.value, password: !!(f.elements.namedItem('password') as HTMLInputElement | null)?.value })
+      }}>
+        <input type="hidden" name="intent" value={reset ? 'reset' : 'login'} />
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <Field label="Email" name="email" type="email" autoComplete="username" required error={data?.errors?.email} />
+        {reset ? null : (
+          <div className="flex flex-col gap-2">
+            <Field label="Password" name="password" type={show ? 'text' : 'password'} autoComplete="current-password" required error={data?.errors?.password} hint={PASSWORD_HINT} />
+            {hydrated ? (
+              <button type="button" className="self-start text-sm text-canopy-400 underline" aria-pressed={show} onClick={() => setShow((v) => !v)}>
+                {show ? 'Hide password' : 'Show password'}
+              </button>
+            ) : null}
+          </div>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={disabled || nav.state === 'submitting'}>
+            {reset ? 'Reset' : 'Login'}
+          </Button>
+          {reset ? (
+            <Link to="/Welcome" className="min-h-11 rounded-md border border-slate-600 px-4 py-2">
+              Cancel
+            </Link>
+          ) : (
+            <Link to="/Welcome?mode=reset" className="min-h-11 rounded-md px-4 py-2 text-canopy-400 underline">
+              Reset Password
+            </Link>
+          )}
+        </div>
+      </Form>
+    </section>
+  )
 }
 
 export default function Welcome() {
   const data = useLoaderData<typeof loader>()
+  const root = useRootData()
   return (
-    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-6 p-8">
+    <main className="mx-auto flex min-h-screen max-w-3xl flex-col gap-6 p-6">
       <header>
         <h1 className="text-3xl font-semibold text-canopy-400">
           {APP_NAME} <span className="text-slate-400">{data.version}</span>
         </h1>
         <p className="mt-2 text-lg text-slate-300">The console for licensed cultivation, distribution, testing and compliance teams.</p>
       </header>
-      <section aria-label="Status" className="rounded-lg border border-slate-800 bg-slate-900 p-4 text-slate-300">
-        <p>
-          {data.facilities} facilities on this server · data in {data.database === 'pglite' ? 'the embedded database' : 'PostgreSQL'}
-        </p>
-      </section>
+      {data.menu && root?.user ? (
+        <>
+          <section aria-label="Signed in" className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-800 bg-slate-900 p-4">
+            <p className="flex-1">
+              Signed in as <strong>{`${root.user.firstname} ${root.user.lastname}`.trim()}</strong> ({root.user.role}) at <strong>{root.facilityName}</strong>
+            </p>
+            <Link to="/Facility" className="text-canopy-400 underline">
+              Switch facility
+            </Link>
+            <Link to="/ChangePassword" className="text-canopy-400 underline">
+              Change Password
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="logout" />
+              <Button tone="plain" type="submit">
+                Logout
+              </Button>
+            </Form>
+          </section>
+          {data.processing ? <Notice>{MSG.processing}</Notice> : null}
+          <nav aria-label="Screens" className="grid gap-4 sm:grid-cols-2">
+            {data.menu.map((g) => (
+              <section key={g.module} aria-label={g.module} className="rounded-lg border border-slate-800 p-3">
+                <h2 className="mb-2 font-semibold text-slate-200">{g.module}</h2>
+                <ul className="flex flex-col gap-1">
+                  {g.routes.map((r) => (
+                    <li key={r.path}>
+                      <a href={r.path} className="text-canopy-400 hover:underline">
+                        {r.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </nav>
+        </>
+      ) : (
+        <>
+          <LoginForm />
+          <section aria-label="Status" className="rounded-lg border border-slate-800 bg-slate-900 p-4 text-slate-300">
+            <p>
+              {data.facilities} facilities on this server · data in {data.database === 'pglite' ? 'the embedded database' : 'PostgreSQL'}
+            </p>
+          </section>
+        </>
+      )}
     </main>
   )
 }

@@ -58,6 +58,27 @@ export function createHttpApp(deps: HttpDeps) {
     }),
   )
 
+  // No cross-site form posts: a browser says where a request comes from (Sec-Fetch-Site, Origin).
+  // Token-authenticated API calls carry no ambient credentials and are not affected.
+  app.use((req, res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next()
+    const site = req.headers['sec-fetch-site']
+    const origin = req.headers.origin
+    let cross = site !== undefined && site !== 'same-origin' && site !== 'none'
+    if (!cross && origin && origin !== 'null') {
+      try {
+        cross = new URL(origin).host !== req.headers.host
+      } catch {
+        cross = true
+      }
+    }
+    if (cross && !(req.headers['x-access-token'] && !req.headers.cookie?.includes('canopy_sid='))) {
+      res.status(403).type('text/plain').send('Cross-site requests are refused. Open Canopy and try again from there.')
+      return
+    }
+    next()
+  })
+
   // Fingerprinted Remix assets never change under the same name.
   app.use('/build', express.static(path.join(deps.publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
   app.use(express.static(deps.publicDir, { maxAge: '1h', index: false }))
@@ -67,7 +88,7 @@ export function createHttpApp(deps: HttpDeps) {
     createRequestHandler({
       build: deps.build as ServerBuild,
       mode: deps.env.NODE_ENV,
-      getLoadContext: (req) => ({ env: deps.env, database: deps.database, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id) }),
+      getLoadContext: (req) => ({ env: deps.env, database: deps.database, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip }),
     }),
   )
   return app

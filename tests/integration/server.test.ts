@@ -63,7 +63,9 @@ describe(`first start, restart and shutdown on ${TEST_DB}`, () => {
       const root = await fetch(`${s1.url}/`, { redirect: 'manual' })
       expect(root.status).toBe(302)
       expect(root.headers.get('location')).toBe('/Welcome')
-      expect((await fetch(`${s1.url}/no/such/page`)).status).toBe(404)
+      const unknown = await fetch(`${s1.url}/no/such/page`, { redirect: 'manual' })
+      expect(unknown.status).toBe(302) // private paths need a sign-in first (SPEC §2.2)
+      expect(unknown.headers.get('location')).toBe('/Welcome?redirectTo=%2Fno%2Fsuch%2Fpage')
       const asset = welcome.match(/\/build\/_shared\/[^"]+\.js/)![0] // react-dom: well over the 1 kB compression threshold
       const a = await fetch(`${s1.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } })
       expect(a.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')

@@ -1,6 +1,7 @@
 /** Versioned migrations, applied in order at start. Never edit one that has shipped: add the next. */
 import m001 from './001-platform'
 import m002 from './002-meta-and-passwords'
+import m003 from './003-auth'
 
 export interface Migration {
   version: number
@@ -11,4 +12,5 @@ export interface Migration {
 export const MIGRATIONS: Migration[] = [
   { version: 1, name: 'platform', sql: m001 },
   { version: 2, name: 'meta-and-passwords', sql: m002 },
+  { version: 3, name: 'auth', sql: m003 },
 ]

@@ -1,0 +1,46 @@
+/**
+ * Who may see what (SPEC §6), shared by the server (which enforces it) and the UI (which only
+ * hides what the server would refuse anyway).
+ */
+import { MODULES, ROUTES, type ModuleCode, type RouteEntry } from '../route-map'
+
+export interface SessionUser {
+  uid: string
+  email: string
+  role: 'super' | 'admin' | 'user' | string
+  org: string
+  firstname?: string
+  lastname?: string
+  props?: { facilities?: string[]; modules?: Record<string, string[] | null> }
+  web?: string
+  eulaip?: string
+}
+
+const ALL = MODULES.map((m) => m.code)
+
+/** Facilities the user may enter; super may enter any of `allOrgs`. */
+export function facilitiesOf(user: SessionUser, allOrgs: string[]): string[] {
+  if (user.role === 'super') return allOrgs
+  const listed = user.props?.facilities ?? Object.keys(user.props?.modules ?? {})
+  return listed.filter((f) => allOrgs.includes(f))
+}
+
+/** Module codes entitled in a facility: super all; a null list all; a facility not listed none. */
+export function modulesOf(user: SessionUser, facility: string): ModuleCode[] {
+  if (user.role === 'super') return [...ALL]
+  const mods = user.props?.modules ?? {}
+  if (!(facility in mods)) return []
+  const list = mods[facility]
+  if (list === null || list === undefined) return [...ALL]
+  return ALL.filter((c) => list.includes(c))
+}
+
+export function canSeeRoute(user: SessionUser, facility: string, route: RouteEntry): boolean {
+  if (route.module === 'super') return user.role === 'super'
+  const mods = modulesOf(user, facility)
+  return (route.anyOf ?? [route.module]).some((m) => mods.includes(m))
+}
+
+export function visibleRoutes(user: SessionUser, facility: string): RouteEntry[] {
+  return ROUTES.filter((r) => canSeeRoute(user, facility, r))
+}

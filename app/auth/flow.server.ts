@@ -1,0 +1,55 @@
+/**
+ * The sign-in flow of SPEC §4: credentials → EULA → tracking-credential check (lobby only,
+ * never for super) → facility → logged in. Each step is a page; the session remembers the
+ * step reached, and `nextStep` decides from the data where the user goes next.
+ */
+import { redirect } from '@remix-run/node'
+import type { Database } from '../db/index.server'
+import { PLATFORM_ORG } from '../route-map'
+import { facilitiesOf, type SessionUser } from './entitlements'
+import { updateSession, type Step } from './session.server'
+
+export const STEP_PATH: Record<Exclude<Step, 'done'>, string> = { eula: '/Eula', credentials: '/Credentials', facility: '/Facility' }
+export const LOBBY = 'lobby'
+
+export async function activeOrgs(database: Database): Promise<Array<{ _id: string; fullName: string }>> {
+  const rows = await database.store.find(PLATFORM_ORG, 'org', {}, 1000)
+  return rows.filter((o) => o.IsUsed !== 'no').map((o) => ({ _id: o._id, fullName: String(o.fullName ?? o._id) })).sort((a, b) => a.fullName.localeCompare(b.fullName))
+}
+
+export async function eulaAccepted(database: Database, user: SessionUser): Promise<boolean> {
+  if (user.eulaip) return true
+  const [e] = await database.store.find(PLATFORM_ORG, 'temp_eula', { email: user.email }, 1)
+  return e?.status === 'accepted'
+}
+
+/** temp_processing for the user's email (SPEC §3): the state of their METRC credentials. */
+export async function processingOf(database: Database, email: string) {
+  const [p] = await database.store.find(PLATFORM_ORG, 'temp_processing', { email }, 1)
+  return p as undefined | { _id: string; error_lic?: string; error_metrc?: string; state?: string; lic?: string; metrc_api?: string }
+}
+
+export function needsCredentialCheck(user: SessionUser): boolean {
+  return user.org === LOBBY && user.role !== 'super'
+}
+
+/** Where a signed-in user goes next, given what is already done. */
+export async function nextStep(database: Database, user: SessionUser, s: { step: Step; facility: string | null; credentialsSeen?: boolean }): Promise<Step> {
+  if (!(await eulaAccepted(database, user))) return 'eula'
+  if (needsCredentialCheck(user) && s.step !== 'facility' && s.step !== 'done') {
+    const p = await processingOf(database, user.email)
+    if (!p || p.error_lic === 'yes' || p.error_metrc === 'yes') return 'credentials'
+  }
+  if (!s.facility) {
+    const orgs = facilitiesOf(user, (await activeOrgs(database)).map((o) => o._id))
+    if (orgs.length !== 1) return 'facility'
+  }
+  return 'done'
+}
+
+/** Records that a step is done and sends the user on to the next one (or the start page). */
+export async function advance(database: Database, sessionId: string, user: SessionUser, s: { step: Step; facility: string | null }): Promise<Response> {
+  const step = await nextStep(database, user, s)
+  await updateSession(database, sessionId, { step, facility: s.facility })
+  return redirect(step === 'done' ? '/Welcome' : STEP_PATH[step])
+}

@@ -1,0 +1,56 @@
+/**
+ * Password reset and email verification links: single-use, expiring tokens (only their hash
+ * is stored). The reset request answers the same whether or not the account exists.
+ */
+import crypto from 'node:crypto'
+import type { AppLoadContext } from '@remix-run/node'
+import type { Database } from '../db/index.server'
+import { sendMail } from '../mail/mailer.server'
+import { findUserByEmail } from './accounts.server'
+
+export const RESET_TTL_MIN = 60
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex')
+
+export async function createOneTimeToken(database: Database, uid: string, email: string, purpose: 'reset' | 'verify', ttlMinutes = RESET_TTL_MIN): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  await database.db.query(
+    `INSERT INTO auth_one_time_tokens (id_hash, uid, purpose, email, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
+    [sha256(token), uid, purpose, email, ttlMinutes],
+  )
+  return token
+}
+
+export type TokenCheck = { ok: true; uid: string; email: string } | { ok: false; reason: 'unknown' | 'used' | 'expired' }
+
+/** Looks a token up; `consume` spends it (atomically: a second use finds it used). */
+export async function checkOneTimeToken(database: Database, token: string, purpose: 'reset' | 'verify', consume: boolean): Promise<TokenCheck> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, reason: 'unknown' }
+  const r = await database.db.query<{ uid: string; email: string; used_at: Date | null; expired: boolean }>(
+    'SELECT uid, email, used_at, expires_at <= now() AS expired FROM auth_one_time_tokens WHERE id_hash = $1 AND purpose = $2',
+    [sha256(token), purpose],
+  )
+  const row = r.rows[0]
+  if (!row) return { ok: false, reason: 'unknown' }
+  if (row.used_at) return { ok: false, reason: 'used' }
+  if (row.expired) return { ok: false, reason: 'expired' }
+  if (consume) {
+    const u = await database.db.query('UPDATE auth_one_time_tokens SET used_at = now() WHERE id_hash = $1 AND used_at IS NULL RETURNING 1', [sha256(token)])
+    if (u.rowCount === 0) return { ok: false, reason: 'used' }
+  }
+  return { ok: true, uid: row.uid, email: row.email }
+}
+
+/** Sends a reset link if the account exists; says nothing either way. */
+export async function sendPasswordReset(context: AppLoadContext, email: string, origin: string): Promise<void> {
+  const user = await findUserByEmail(context.database, email)
+  if (!user || user.web === 'no') {
+    context.logger.info({ email }, 'password reset asked for an unknown or device account')
+    return
+  }
+  const token = await createOneTimeToken(context.database, user.uid, user.email, 'reset')
+  await sendMail(context.env, context.logger, {
+    to: user.email,
+    subject: 'Reset your Canopy password',
+    text: `Someone asked to reset the password of your Canopy account.\n\nTo choose a new password, open this link within ${RESET_TTL_MIN} minutes (it works once):\n${origin}/PasswordReset/${token}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+  })
+}

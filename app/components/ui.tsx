@@ -1,0 +1,59 @@
+/** Small shared building blocks: large touch targets, readable in a bright room and a dark one. */
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
+
+export function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-5 p-6">
+      <h1 className="text-2xl font-semibold text-canopy-400">{title}</h1>
+      {children}
+    </main>
+  )
+}
+
+export function Notice({ children, tone = 'info', id }: { children: ReactNode; tone?: 'info' | 'error' | 'success'; id?: string }) {
+  const c = tone === 'error' ? 'border-red-500 bg-red-950 text-red-100' : tone === 'success' ? 'border-canopy-500 bg-canopy-900 text-canopy-50' : 'border-slate-600 bg-slate-900 text-slate-100'
+  return (
+    <p id={id} role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 ${c}`}>
+      {children}
+    </p>
+  )
+}
+
+export function Button({ tone = 'primary', className = '', ...p }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: 'primary' | 'plain' | 'danger' }) {
+  const c =
+    tone === 'primary'
+      ? 'bg-canopy-600 text-white hover:bg-canopy-500 disabled:bg-slate-700 disabled:text-slate-400'
+      : tone === 'danger'
+        ? 'bg-red-700 text-white hover:bg-red-600'
+        : 'border border-slate-600 text-slate-100 hover:bg-slate-800'
+  return <button {...p} className={`min-h-11 rounded-md px-4 py-2 font-medium ${c} ${className}`} />
+}
+
+export function Field({ label, error, hint, ...p }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string; name: string }) {
+  const id = p.id ?? `f-${p.name}`
+  const desc = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm text-slate-300">
+        {label}
+      </label>
+      <input
+        {...p}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={desc}
+        className="min-h-11 rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 focus:border-canopy-400 focus:outline-none"
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
