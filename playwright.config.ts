@@ -1,17 +1,14 @@
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the production
- * build on a fresh data folder, once with JavaScript and once without.
+ * build, once with JavaScript and once without. The server runs on a fresh PostgreSQL schema
+ * so fixtures can create accounts through the same store the app uses (the embedded database
+ * allows one process only); the embedded default is covered by the integration suite.
  */
-import os from 'node:os'
-import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-
-const PORT = Number(process.env.E2E_PORT ?? 3299)
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data')
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { E2E } from './tests/e2e/env'
 
 const launchOptions = {
-  executablePath: CHROMIUM,
+  executablePath: E2E.chromium,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 }
 
@@ -23,7 +20,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 60_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E.baseURL,
     trace: 'retain-on-failure',
     launchOptions,
   },
@@ -32,12 +29,12 @@ export default defineConfig({
     { name: 'no-js', use: { browserName: 'chromium', javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf "${DATA_DIR}" && node build/server.js`,
-    url: `http://127.0.0.1:${PORT}/readyz`,
+    command: `rm -rf "${E2E.dataDir}" && node tests/e2e/reset-schema.mjs && node build/server.js`,
+    url: `${E2E.baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn' },
+    env: { E2E_PG_SCHEMA: E2E.schema, NODE_ENV: 'production', PORT: String(E2E.port), HOST: '127.0.0.1', DATA_DIR: E2E.dataDir, DATABASE_URL: E2E.serverDatabaseUrl, LOG_LEVEL: 'warn' },
   },
 })

@@ -7,7 +7,10 @@ import { messageFor } from './auth/rules'
 import stylesheet from './tailwind.css'
 import { APP_NAME, APP_VERSION } from './version'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
 
 export const meta: MetaFunction = () => [{ title: `${APP_NAME} ${APP_VERSION}` }]
 

@@ -39,8 +39,20 @@ async function record(database: Database, email: string, ip: string, ok: boolean
   await database.db.query('INSERT INTO auth_login_attempts (email, ip, ok, reason) VALUES ($1, $2, $3, $4)', [email.slice(0, 254), ip.slice(0, 64), ok, reason ?? null])
 }
 
+// checks of one email run one at a time (in this process): otherwise a burst of parallel guesses
+// all read the failure count before any of them is recorded, and none is ever locked
+const checking = new Map<string, Promise<unknown>>()
+
 /** Checks email and password. Repeated failures slow down, then lock for LIMITS.lockMinutes. */
-export async function checkLogin(database: Database, email: string, password: string, ip: string): Promise<LoginResult> {
+export function checkLogin(database: Database, email: string, password: string, ip: string): Promise<LoginResult> {
+  const run = (checking.get(email) ?? Promise.resolve()).then(() => check(database, email, password, ip))
+  const tail = run.catch(() => {})
+  checking.set(email, tail)
+  void tail.then(() => checking.get(email) === tail && checking.delete(email))
+  return run
+}
+
+async function check(database: Database, email: string, password: string, ip: string): Promise<LoginResult> {
   const byEmail = await recentFailures(database, 'email', email)
   const byIp = await recentFailures(database, 'ip', ip)
   if (byEmail.n >= LIMITS.perEmail || byIp.n >= LIMITS.perIp) {

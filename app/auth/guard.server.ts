@@ -19,7 +19,8 @@ export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/
 export const FLOW_PATHS = Object.values(STEP_PATH)
 
 const norm = (p: string) => (p.replace(/\/+$/, '') || '/').toLowerCase()
-export const isPublic = (path: string) => PUBLIC_PATHS.some((p) => norm(path) === p.toLowerCase())
+/** Public paths, and the pages under /PasswordReset/ and /EmailVerify/ (they receive a token). */
+export const isPublic = (path: string) => PUBLIC_PATHS.some((p) => norm(path) === p.toLowerCase() || (p !== '/' && norm(path).startsWith(`${p.toLowerCase()}/`)))
 const isFlow = (path: string) => FLOW_PATHS.some((p) => norm(path) === p.toLowerCase())
 
 /** An internal path only (no scheme, no //host), else null. */
@@ -139,8 +140,12 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     }
   }
 
-  // (4) an unfinished sign-in is cleared when the user leaves its steps
+  // (4) an unfinished sign-in is cleared when the user leaves its steps. Only a page
+  // navigation or a data request counts: a stray image or icon request must not end it.
+  const dest = request.headers.get('sec-fetch-dest')
+  const incidental = dest !== null && !['document', 'empty', 'iframe'].includes(dest)
   if (session && sessionId && session.step !== 'done' && !isFlow(url.pathname) && !isPublic(url.pathname)) {
+    if (incidental) throw new Response('Not found', { status: 404 })
     await endSession(database, sessionId, 'abandoned sign-in')
     headers.append('Set-Cookie', sessionCookie(request, null))
     session = null

@@ -48,9 +48,10 @@ export async function sendPasswordReset(context: AppLoadContext, email: string, 
     return
   }
   const token = await createOneTimeToken(context.database, user.uid, user.email, 'reset')
+  // a mail failure is logged, not answered: a different answer would tell who has an account
   await sendMail(context.env, context.logger, {
     to: user.email,
     subject: 'Reset your Canopy password',
     text: `Someone asked to reset the password of your Canopy account.\n\nTo choose a new password, open this link within ${RESET_TTL_MIN} minutes (it works once):\n${origin}/PasswordReset/${token}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
-  })
+  }).catch((err) => context.logger.error({ err, to: user.email }, 'the password reset mail could not be sent'))
 }

@@ -66,8 +66,9 @@ export async function loadSession(database: Database, id: string | null, idleSec
     await endSession(database, id, 'idle')
     return { state: 'ended', reason: 'idle' }
   }
-  // one write a minute at most, not one per request
-  await database.db.query(`UPDATE auth_sessions SET last_seen = now() WHERE id_hash = $1 AND last_seen < now() - interval '30 seconds'`, [sha256(id)])
+  // at most one write per quarter of the idle time (30 s at most), not one per request
+  const touchAfter = Math.min(30, Math.floor(idleSeconds / 4))
+  await database.db.query(`UPDATE auth_sessions SET last_seen = now() WHERE id_hash = $1 AND last_seen < now() - make_interval(secs => $2)`, [sha256(id), touchAfter])
   return { state: 'active', session: row }
 }
 

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto'
 import type { Database } from '../db/index.server'
+import type { Queryable } from '../db/driver.server'
 
 export const ACCESS_TTL_S = 15 * 60
 export const REFRESH_TTL_S = 30 * 24 * 3600
@@ -52,8 +53,12 @@ export function verifyAccessToken(secret: string, token: string | null | undefin
 }
 
 export async function issueRefreshToken(database: Database, c: { uid: string; orig: string; org: string }, family: string = crypto.randomUUID()): Promise<string> {
+  return insertRefreshToken(database.db, c, family)
+}
+
+async function insertRefreshToken(q: Queryable, c: { uid: string; orig: string; org: string }, family: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url')
-  await database.db.query(
+  await q.query(
     `INSERT INTO auth_refresh_tokens (id_hash, family, uid, orig_uid, org, expires_at) VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
     [sha256(token), family, c.uid, c.orig, c.org, REFRESH_TTL_S],
   )
@@ -79,9 +84,9 @@ export async function rotateRefreshToken(database: Database, token: string): Pro
     }
     if (row.expired) return { ok: false as const, reason: 'expired' as const }
     await tx.query('UPDATE auth_refresh_tokens SET used_at = now() WHERE id_hash = $1', [sha256(token)])
-    return { ok: true as const, family: row.family, uid: row.uid, orig: row.orig_uid, org: row.org }
+    // the successor is written in the same transaction, so a parallel reuse that revokes the family revokes it too
+    const refreshToken = await insertRefreshToken(tx, { uid: row.uid, orig: row.orig_uid, org: row.org }, row.family)
+    return { ok: true as const, uid: row.uid, orig: row.orig_uid, org: row.org, refreshToken }
   })
-  if (!out.ok) return out
-  const refreshToken = await issueRefreshToken(database, out, out.family)
-  return { ok: true, uid: out.uid, orig: out.orig, org: out.org, refreshToken }
+  return out
 }

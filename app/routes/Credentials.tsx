@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { z } from 'zod'
 import { advance, processingOf } from '../auth/flow.server'
 import { requireSession } from '../auth/require.server'
@@ -67,7 +67,21 @@ export default function Credentials() {
   const a = useActionData<typeof action>()
   const [hydrated, setHydrated] = useState(false)
   const [v, setV] = useState({ state: d.state, license: d.license, metrc: '', nometrc: false })
-  useEffect(() => setHydrated(true), [])
+  const formRef = useRef<HTMLFormElement>(null)
+  const read = (form: HTMLFormElement | null) => {
+    if (!form) return
+    const f = form.elements
+    setV({
+      state: (f.namedItem('state') as HTMLSelectElement).value,
+      license: (f.namedItem('license') as HTMLInputElement).value,
+      metrc: (f.namedItem('metrc') as HTMLInputElement).value,
+      nometrc: (f.namedItem('nometrc') as HTMLInputElement).checked,
+    })
+  }
+  useEffect(() => {
+    setHydrated(true)
+    read(formRef.current)
+  }, [])
   const ready = v.state !== '' && v.license.trim() !== '' && (v.metrc.trim() !== '' || v.nometrc)
   if (a?.submitted) {
     return (
@@ -93,15 +107,7 @@ export default function Credentials() {
       ) : d.none ? (
         <Notice>{MSG.noMetrc}</Notice>
       ) : null}
-      <Form method="post" className="flex flex-col gap-4" onChange={(e) => {
-        const f = e.currentTarget.elements
-        setV({
-          state: (f.namedItem('state') as HTMLSelectElement).value,
-          license: (f.namedItem('license') as HTMLInputElement).value,
-          metrc: (f.namedItem('metrc') as HTMLInputElement).value,
-          nometrc: (f.namedItem('nometrc') as HTMLInputElement).checked,
-        })
-      }}>
+      <Form ref={formRef} method="post" className="flex flex-col gap-4" onChange={(e) => read(e.currentTarget)}>
         <div className="flex flex-col gap-1">
           <label htmlFor="f-state" className="text-sm text-slate-300">
             State

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { checkLogin, findUser } from '../auth/accounts.server'
 import { visibleRoutes } from '../auth/entitlements'
 import { processingOf, STEP_PATH } from '../auth/flow.server'
@@ -86,7 +86,14 @@ function LoginForm() {
   const [hydrated, setHydrated] = useState(false)
   const [show, setShow] = useState(false)
   const [filled, setFilled] = useState({ email: false, password: false })
-  useEffect(() => setHydrated(true), [])
+  const formRef = useRef<HTMLFormElement>(null)
+  const readFilled = (f: HTMLFormElement | null) =>
+    setFilled({ email: !!(f?.elements.namedItem('email') as HTMLInputElement | null)?.value, password: !!(f?.elements.namedItem('password') as HTMLInputElement | null)?.value })
+  // what was typed before the page hydrated counts too
+  useEffect(() => {
+    setHydrated(true)
+    readFilled(formRef.current)
+  }, [])
   const message = data?.message ?? root?.message
   const disabled = hydrated && (!filled.email || (!reset && !filled.password))
   return (
@@ -100,10 +107,7 @@ function LoginForm() {
           {hydrated && data?.tone === 'error' && typeof navigator !== 'undefined' && !navigator.onLine ? MSG.networkDown : ''}
         </Notice>
       ) : null}
-      <Form method="post" className="flex flex-col gap-4" noValidate onChange={(e) => {
-        const f = e.currentTarget
-        setFilled({ email: !!(f.elements.namedItem('email') as HTMLInputElement)?.value, password: !!(f.elements.namedItem('password') as HTMLInputElement | null)?.value })
-      }}>
+      <Form ref={formRef} method="post" className="flex flex-col gap-4" noValidate onChange={(e) => readFilled(e.currentTarget)}>
         <input type="hidden" name="intent" value={reset ? 'reset' : 'login'} />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
         <Field label="Email" name="email" type="email" autoComplete="username" required error={data?.errors?.email} />

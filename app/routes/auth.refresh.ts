@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return apiError('UNAUTHENTICATED', WHY[r.reason])
     }
     const user = await findUser(context.database, r.uid)
-    if (!user || user.web === 'no') return apiError('UNAUTHENTICATED', 'the account can no longer sign in')
+    if (!user || user.web === 'no' || (user as { IsUsed?: string }).IsUsed === 'no') return apiError('UNAUTHENTICATED', 'the account can no longer sign in')
     return Response.json({
       'x-access-token': signAccessToken(context.env.SESSION_SECRET, { sub: r.uid, orig: r.orig, org: r.org, role: user.role }),
       'refresh-token': r.refreshToken,

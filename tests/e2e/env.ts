@@ -1,0 +1,19 @@
+/** Where the end-to-end server runs and which database it uses (shared by config, setup and fixtures). */
+import os from 'node:os'
+import path from 'node:path'
+
+const port = Number(process.env.E2E_PORT ?? 3299)
+const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const schema = process.env.E2E_PG_SCHEMA ?? 'canopy_e2e'
+const u = new URL(databaseUrl)
+u.searchParams.set('options', `-c search_path=${schema},public`)
+
+export const E2E = {
+  port,
+  baseURL: `http://127.0.0.1:${port}`,
+  dataDir: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data'),
+  chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  databaseUrl,
+  schema,
+  serverDatabaseUrl: u.toString(),
+}
