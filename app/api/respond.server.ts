@@ -13,7 +13,7 @@ export async function readJson(request: Request, maxBytes = 1_000_000): Promise<
   const len = Number(request.headers.get('content-length') ?? 0)
   if (len > maxBytes) throw new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
   const text = await request.text()
-  if (text.length > maxBytes) throw new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
+  if (Buffer.byteLength(text) > maxBytes) throw new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
   try {
     return JSON.parse(text)
   } catch {

@@ -115,6 +115,9 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     if (user && user.web === 'no') {
       user = null
       message = 'noweb'
+    } else if (user && (user as { IsUsed?: string }).IsUsed === 'no') {
+      user = null
+      message = 'failed'
     }
     if (!user) {
       const h = new Headers(headers)
