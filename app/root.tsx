@@ -1,9 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { findUser } from './auth/accounts.server'
 import { activeOrgs } from './auth/flow.server'
 import { guard } from './auth/guard.server'
 import { messageFor } from './auth/rules'
+import { IdleNotice } from './components/idle-notice'
 import stylesheet from './tailwind.css'
 import { APP_NAME, APP_VERSION } from './version'
 
@@ -27,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       facility: g.session?.facility ?? null,
       facilityName,
       kiosk: g.session?.kiosk ?? false,
-      impersonating: g.session ? g.session.orig_uid !== g.session.uid : false,
+      actingFor: g.session && g.session.orig_uid !== g.session.uid ? ((await findUser(context.database, g.session.orig_uid))?.email ?? g.session.orig_uid) : null,
       message: messageFor(g.message ?? url.searchParams.get('msg')),
       idleSeconds: context.env.IDLE_TIMEOUT_S,
     },
@@ -59,7 +61,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  const data = useRootData()
+  return (
+    <>
+      {data?.user && data.actingFor ? (
+        <form method="post" action="/Impersonate" role="status" className="flex flex-wrap items-center justify-center gap-3 bg-amber-900 px-4 py-2 text-amber-50">
+          <span>
+            Acting as <strong>{data.user.email}</strong>; you are {data.actingFor}.
+          </span>
+          <input type="hidden" name="intent" value="stop" />
+          <button type="submit" className="min-h-11 rounded-md border border-amber-200 px-3">
+            Stop acting as this user
+          </button>
+        </form>
+      ) : null}
+      <Outlet />
+      {data?.user && data.step === 'done' ? <IdleNotice seconds={data.idleSeconds} /> : null}
+    </>
+  )
 }
 
 export function ErrorBoundary() {

@@ -55,3 +55,13 @@ export async function sendPasswordReset(context: AppLoadContext, email: string, 
     text: `Someone asked to reset the password of your Canopy account.\n\nTo choose a new password, open this link within ${RESET_TTL_MIN} minutes (it works once):\n${origin}/PasswordReset/${token}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
   }).catch((err) => context.logger.error({ err, to: user.email }, 'the password reset mail could not be sent'))
 }
+
+/** Mails a link that confirms the user's address (after sign-up or a change of address). */
+export async function sendEmailVerification(context: AppLoadContext, user: { uid: string; email: string }, origin: string): Promise<void> {
+  const token = await createOneTimeToken(context.database, user.uid, user.email, 'verify', 24 * 60)
+  await sendMail(context.env, context.logger, {
+    to: user.email,
+    subject: 'Confirm your email address for Canopy',
+    text: `Please confirm that this address belongs to your Canopy account by opening this link within 24 hours:\n${origin}/EmailVerify/${token}\n`,
+  })
+}

@@ -11,7 +11,8 @@ import { checkLogin, findUser } from '../auth/accounts.server'
 import { visibleRoutes } from '../auth/entitlements'
 import { processingOf, STEP_PATH } from '../auth/flow.server'
 import { safePath, startSignIn } from '../auth/guard.server'
-import { sendPasswordReset } from '../auth/reset.server'
+import { sendEmailVerification, sendPasswordReset } from '../auth/reset.server'
+import { requireSession } from '../auth/require.server'
 import { email as emailRule, loginSchema, MSG, PASSWORD_HINT } from '../auth/rules'
 import { endSession, loadSession, readSessionId, sessionCookie } from '../auth/session.server'
 import { Button, Field, Notice } from '../components/ui'
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const look = await loadSession(context.database, id, context.env.IDLE_TIMEOUT_S)
   const orgs = await context.database.store.count('auth', 'org').catch(() => 0)
   const base = { version: APP_VERSION, facilities: Math.max(0, orgs - 1), database: context.database.db.kind }
-  if (look.state !== 'active') return json({ ...base, menu: null, processing: false })
+  if (look.state !== 'active') return json({ ...base, menu: null, unverified: false, processing: false })
   if (look.session.step !== 'done') throw redirect(STEP_PATH[look.session.step])
   const user = (await findUser(context.database, look.session.uid))!
   const routes = visibleRoutes(user, look.session.facility ?? '')
@@ -34,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .concat([{ module: 'Super Admin', routes: routes.filter((r) => r.module === 'super').map((r) => ({ path: r.path, title: r.title })) }])
     .filter((g) => g.routes.length > 0)
   const p = user.org === 'lobby' ? await processingOf(context.database, user.email) : undefined
-  return json({ ...base, menu, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
+  const unverified = (user as { emailVerified?: string }).emailVerified !== 'yes'
+  return json({ ...base, menu, unverified, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
 }
 
 type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success' }
@@ -46,6 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = readSessionId(request)
     if (id) await endSession(context.database, id, 'logout')
     return redirect('/Loggedout', { headers: { 'Set-Cookie': sessionCookie(request, null) } })
+  }
+  if (intent === 'verify-email') {
+    const s = await requireSession(request, context)
+    await sendEmailVerification(context, s.user, new URL(request.url).origin)
+    return json<ActionData>({ message: `A link to confirm your address has been sent to ${s.user.email}.`, tone: 'success' })
   }
   if (intent === 'reset') {
     const e = emailRule.safeParse(form.get('email') ?? '')
@@ -143,6 +150,7 @@ function LoginForm() {
 export default function Welcome() {
   const data = useLoaderData<typeof loader>()
   const root = useRootData()
+  const sent = useActionData<ActionData>()
   return (
     <main className="mx-auto flex min-h-screen max-w-3xl flex-col gap-6 p-6">
       <header>
@@ -171,6 +179,25 @@ export default function Welcome() {
             </Form>
           </section>
           {data.processing ? <Notice>{MSG.processing}</Notice> : null}
+          {sent ? <Notice tone={sent.tone ?? 'success'}>{sent.message}</Notice> : data.unverified ? (
+            <Form method="post" className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-700 p-3">
+              <input type="hidden" name="intent" value="verify-email" />
+              <p className="flex-1 text-slate-300">Your email address is not verified yet.</p>
+              <Button tone="plain" type="submit">
+                Send me a verification link
+              </Button>
+            </Form>
+          ) : null}
+          {root.user.role === 'super' && !root.actingFor ? (
+            <form method="post" action="/Impersonate" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-800 p-3">
+              <div className="flex-1">
+                <Field label="Act as user (email)" name="email" type="email" />
+              </div>
+              <Button tone="plain" type="submit">
+                Act as this user
+              </Button>
+            </form>
+          ) : null}
           <nav aria-label="Screens" className="grid gap-4 sm:grid-cols-2">
             {data.menu.map((g) => (
               <section key={g.module} aria-label={g.module} className="rounded-lg border border-slate-800 p-3">

@@ -84,6 +84,7 @@ export function userRecords(adminEmail: string) {
     lastname: u.lastname,
     props: { facilities: Object.keys(u.modules), modules: u.modules },
     web: u.web ?? 'yes',
+    emailVerified: u.org === 'lobby' ? 'no' : 'yes',
     eulaip: u.eulaip ?? '',
     IsUsed: 'yes',
   }))
@@ -103,6 +104,7 @@ export const coreSchemas = [
       { key: 'org', label: 'Organisation', format: 'id:org:fullName', type: 'list', en: { table: 'org', labelField: 'fullName' }, required: true },
       { key: 'uid', label: 'User Id', ro: 'yes' },
       { key: 'web', label: 'Web Access', format: 'check', type: 'check' },
+      { key: 'emailVerified', label: 'Email Verified', format: 'check', type: 'check', ro: 'yes' },
       { key: 'eulaip', label: 'EULA Accepted From', ro: 'yes', show: 'no' },
       { key: 'props', label: 'Facilities and Modules', type: 'code', show: 'no' },
       { key: 'IsUsed', label: 'Active', format: 'status', type: 'status' },

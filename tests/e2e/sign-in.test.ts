@@ -133,12 +133,12 @@ test('idle for longer than the timeout: the next request lands on login with the
   await expect(page.getByRole('region', { name: 'Signed in' })).toHaveCount(0)
 })
 
-function mailedLink(email: string): string {
+function mailedLink(email: string, kind: 'PasswordReset' | 'EmailVerify' = 'PasswordReset'): string {
   const dir = path.join(E2E.dataDir, 'outbox')
   const files = fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, '_'))).sort()
   expect(files.length).toBeGreaterThan(0)
   const raw = fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-  return new URL(raw.match(/https?:\/\/\S+\/PasswordReset\/[A-Za-z0-9_-]+/)![0]).pathname
+  return new URL(raw.match(new RegExp(`https?://\\S+/${kind}/[A-Za-z0-9_-]+`))![0]).pathname
 }
 
 test('password reset through the mail: one use, then the new password works', async ({ page, createUser }) => {
@@ -202,4 +202,43 @@ test('accounts without web access get the SPEC message', async ({ page, createUs
   const u = await createUser({ web: 'no' })
   await login(page, u.email, u.password)
   await expect(page.getByRole('alert')).toContainText(MSG.noWeb)
+})
+
+test('the start page says when idleness signs you out', async ({ page, createUser }) => {
+  const u = await createUser()
+  await login(page, u.email, u.password)
+  await expect(page.getByText('For your security you are signed out after 60 minutes without activity.')).toBeVisible()
+})
+
+test('an unverified address gets a verification link by mail; confirming it verifies the account', async ({ page, createUser, database }) => {
+  const u = await createUser()
+  await login(page, u.email, u.password)
+  await page.getByRole('button', { name: 'Send me a verification link' }).click()
+  await expect(page.getByText(`A link to confirm your address has been sent to ${u.email}.`)).toBeVisible()
+  await page.goto(mailedLink(u.email, 'EmailVerify'))
+  await page.getByRole('button', { name: 'Confirm my email address' }).click()
+  await expect(page.getByText('Your email address is verified. Thank you.')).toBeVisible()
+  const [doc] = await database.store.find('auth', 'users', { uid: u.uid })
+  expect(doc.emailVerified).toBe('yes')
+  await page.goto('/Welcome')
+  await expect(page.getByRole('button', { name: 'Send me a verification link' })).toHaveCount(0)
+})
+
+test('super acts as another user and stops; others may not', async ({ page, createUser }) => {
+  const grower = await createUser({ modules: { greenleaf: ['cul'] } })
+  const boss = await createUser({ role: 'super' })
+  await login(page, boss.email, boss.password)
+  await page.getByRole('button', { name: 'Greenleaf Cultivation, Salinas' }).click()
+  await page.getByLabel('Act as user (email)').fill(grower.email)
+  await page.getByRole('button', { name: 'Act as this user' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Acting as' })).toContainText(`Acting as ${grower.email}; you are ${boss.email}.`)
+  await expect(page.getByRole('region', { name: 'Cultivation' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Super Admin' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Stop acting as this user' }).click()
+  await expect(page.getByRole('region', { name: 'Super Admin' })).toBeVisible()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await login(page, grower.email, grower.password)
+  await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
+  const r = await page.request.post('/Impersonate', { form: { email: boss.email } })
+  expect(r.status()).toBe(403)
 })
