@@ -242,3 +242,20 @@ test('super acts as another user and stops; others may not', async ({ page, crea
   const r = await page.request.post('/Impersonate', { form: { email: boss.email } })
   expect(r.status()).toBe(403)
 })
+
+test('each demo role signs in and sees what the README says', async ({ page }) => {
+  const cases = [
+    { email: 'super@canopy.local', pick: 'Greenleaf Cultivation, Salinas', sees: ['Super Admin', 'Cultivation', 'Metrc'], not: [] },
+    { email: 'admin@greenleaf.demo', pick: 'Harbor Distribution, Denver', sees: ['Distribution', 'Metrc', 'Settings'], not: ['Super Admin'] },
+    { email: 'grower@greenleaf.demo', pick: null, sees: ['Cultivation', 'Tasks'], not: ['Metrc', 'Finance', 'Super Admin'] },
+    { email: 'compliance@greenleaf.demo', pick: 'Harbor Distribution, Denver', sees: ['Metrc', 'Distribution', 'Finance'], not: ['Cultivation', 'Super Admin'] },
+  ]
+  for (const c of cases) {
+    await login(page, c.email, PASSWORD)
+    if (c.pick) await page.getByRole('button', { name: c.pick }).click()
+    const screens = page.getByRole('navigation', { name: 'Screens' })
+    for (const m of c.sees) await expect(screens.getByRole('region', { name: m, exact: true }), `${c.email} sees ${m}`).toBeVisible()
+    for (const m of c.not) await expect(screens.getByRole('region', { name: m, exact: true }), `${c.email} does not see ${m}`).toHaveCount(0)
+    await page.getByRole('button', { name: 'Logout' }).click()
+  }
+})
