@@ -8,6 +8,7 @@ import { requireSession } from '../auth/require.server'
 import { loginPassword, newPassword, PASSWORD_HINT } from '../auth/rules'
 import { endUserSessions } from '../auth/session.server'
 import { Button, Field, Notice, Page } from '../components/ui'
+import { fieldErrors } from '../utils/form'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSession(request, context)
@@ -22,9 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const s = await requireSession(request, context)
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message
-    return json({ errors, done: false }, { status: 400 })
+    return json({ errors: fieldErrors(parsed.error), done: false }, { status: 400 })
   }
   if (!(await passwordMatches(context.database, s.user.uid, parsed.data.current))) {
     return json({ errors: { current: 'The current password is not right' } as Record<string, string>, done: false }, { status: 400 })

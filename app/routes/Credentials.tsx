@@ -15,6 +15,7 @@ import { CREDENTIAL_STATES, MSG } from '../auth/rules'
 import { Button, Field, Notice, Page } from '../components/ui'
 import { PLATFORM_ORG } from '../route-map'
 import { seal } from '../utils/seal.server'
+import { fieldErrors } from '../utils/form'
 
 const schema = z
   .object({
@@ -41,9 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = schema.safeParse(form)
   if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message
-    return json({ errors, submitted: false }, { status: 400 })
+    return json({ errors: fieldErrors(parsed.error), submitted: false }, { status: 400 })
   }
   const v = parsed.data
   const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }

@@ -8,6 +8,7 @@ import { checkOneTimeToken } from '../auth/reset.server'
 import { newPassword, PASSWORD_HINT } from '../auth/rules'
 import { endUserSessions } from '../auth/session.server'
 import { Button, Field, Notice, Page } from '../components/ui'
+import { fieldErrors } from '../utils/form'
 
 const GONE = { used: 'This reset link has already been used. Ask for a new one from the login page.', expired: 'This reset link has expired. Ask for a new one from the login page.', unknown: 'This reset link is not valid. Ask for a new one from the login page.' }
 
@@ -21,9 +22,7 @@ const schema = z.object({ password: newPassword, confirm: z.string() }).refine((
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message
-    return json({ errors, problem: null }, { status: 400 })
+    return json({ errors: fieldErrors(parsed.error), problem: null }, { status: 400 })
   }
   const t = await checkOneTimeToken(context.database, params.token ?? '', 'reset', true)
   if (!t.ok) return json({ errors: {} as Record<string, string>, problem: GONE[t.reason] }, { status: 410 })

@@ -19,6 +19,7 @@ import { Button, Field, Notice } from '../components/ui'
 import { MODULES } from '../route-map'
 import { useRootData } from '../root'
 import { APP_NAME, APP_VERSION } from '../version'
+import { fieldErrors } from '../utils/form'
 
 export const meta: MetaFunction = () => [{ title: `${APP_NAME} ${APP_VERSION}` }]
 
@@ -62,9 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })
   if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message
-    return json<ActionData>({ errors }, { status: 400 })
+    return json<ActionData>({ errors: fieldErrors(parsed.error) }, { status: 400 })
   }
   let r: Awaited<ReturnType<typeof checkLogin>>
   try {

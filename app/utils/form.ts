@@ -1,0 +1,8 @@
+import type { ZodError } from 'zod'
+
+/** The first message for each field of a failed parse, keyed by field name (for errors beside their field). */
+export function fieldErrors(e: ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const i of e.issues) out[String(i.path[0] ?? '')] ??= i.message
+  return out
+}
