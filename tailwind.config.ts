@@ -3,6 +3,8 @@ import type { Config } from 'tailwindcss'
 export default {
   content: ['./app/**/*.{ts,tsx}'],
   darkMode: 'class',
+  // alignment comes from schema data at run time
+  safelist: ['text-left', 'text-center', 'text-right'],
   theme: {
     extend: {
       colors: {

@@ -2,7 +2,13 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { json } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { findUser } from './auth/accounts.server'
+import { facilitiesOf, visibleRoutes } from './auth/entitlements'
 import { activeOrgs } from './auth/flow.server'
+import { getPrefs } from './auth/preferences.server'
+import { workflowPath, workflowsOf } from './auth/screens.server'
+import { Shell, type MenuGroup } from './components/shell'
+import { phrasesFor } from './i18n/phrases.server'
+import { MODULES } from './route-map'
 import { guard } from './auth/guard.server'
 import { messageFor } from './auth/rules'
 import { IdleNotice } from './components/idle-notice'
@@ -21,20 +27,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const g = await guard(request, context)
   const url = new URL(request.url)
   const u = g.user
-  const facilityName = g.session?.facility ? (await activeOrgs(context.database)).find((o) => o._id === g.session!.facility)?.fullName ?? g.session.facility : null
+  const done = !!u && g.session?.step === 'done'
+  const facility = g.session?.facility ?? null
+  const orgs = u ? await activeOrgs(context.database) : []
+  const facilityName = facility ? (orgs.find((o) => o._id === facility)?.fullName ?? facility) : null
+  const prefs = done ? await getPrefs(context.database, u.uid, facility) : { light: false, lang: 'en' as const }
   return json(
     {
       user: u ? { uid: u.uid, email: u.email, role: u.role, firstname: u.firstname ?? '', lastname: u.lastname ?? '' } : null,
       step: g.session?.step ?? null,
-      facility: g.session?.facility ?? null,
+      facility,
       facilityName,
       kiosk: g.session?.kiosk ?? false,
       actingFor: g.session && g.session.orig_uid !== g.session.uid ? ((await findUser(context.database, g.session.orig_uid))?.email ?? g.session.orig_uid) : null,
       message: messageFor(g.message ?? url.searchParams.get('msg')),
       idleSeconds: context.env.IDLE_TIMEOUT_S,
+      light: prefs.light,
+      lang: prefs.lang,
+      phrases: await phrasesFor(context.database, prefs.lang),
+      menu: done ? await menuOf(context, u, facility ?? '') : [],
+      facilities: u ? facilitiesOf(u, orgs.map((o) => o._id)).length : 0,
     },
     { headers: g.headers },
   )
+}
+
+/** The drawer: each module's entitled screens, Workflows first where the facility allows some, then Super Admin. */
+async function menuOf(context: LoaderFunctionArgs['context'], user: NonNullable<Awaited<ReturnType<typeof guard>>['user']>, facility: string): Promise<MenuGroup[]> {
+  const routes = visibleRoutes(user, facility)
+  const workflows = await workflowsOf(context.database, facility)
+  // groups keep module order; a route's `group` (e.g. Facilities, or Dashboards for the Sensors dashboard) names where it shows
+  const groups = new Map<string, MenuGroup['items']>()
+  const add = (name: string, item: MenuGroup['items'][number]) => groups.set(name, [...(groups.get(name) ?? []), item])
+  for (const m of MODULES) {
+    const mine = routes.filter((r) => r.module === m.code)
+    if (workflows.has(m.code) && mine.length) add(m.name, { path: workflowPath(m.code), title: 'Workflows' })
+    for (const r of mine) add(r.group ?? m.name, { path: r.path, title: r.title })
+  }
+  for (const r of routes.filter((x) => x.module === 'super')) add('Super Admin', { path: r.path, title: r.title })
+  return [...groups].map(([name, items]) => ({ name, items }))
 }
 
 export type RootData = ReturnType<typeof useRootData>
@@ -43,8 +74,10 @@ export function useRootData() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData()
+  // the saved theme is on the first byte: no flash of the wrong one
   return (
-    <html lang="en" className="dark">
+    <html lang={data?.lang ?? 'en'} className={data?.light ? 'light' : 'dark'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -75,9 +108,31 @@ export default function App() {
           </button>
         </form>
       ) : null}
-      <Outlet />
+      <Page>
+        <Outlet />
+      </Page>
       {data?.user && data.step === 'done' ? <IdleNotice seconds={data.idleSeconds} /> : null}
     </>
+  )
+}
+
+function Page({ children }: { children: React.ReactNode }) {
+  const data = useRootData()
+  if (!data?.user || data.step !== 'done') return <>{children}</>
+  return (
+    <Shell
+      data={{
+        fullName: `${data.user.firstname} ${data.user.lastname}`.trim() || data.user.email,
+        facilityName: data.facilityName,
+        facilities: data.facilities,
+        kiosk: data.kiosk,
+        light: data.light,
+        lang: data.lang,
+        menu: data.menu,
+      }}
+    >
+      {children}
+    </Shell>
   )
 }
 

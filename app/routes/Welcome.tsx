@@ -164,18 +164,6 @@ export default function Welcome() {
             <p className="flex-1">
               Signed in as <strong>{`${root.user.firstname} ${root.user.lastname}`.trim()}</strong> ({root.user.role}) at <strong>{root.facilityName}</strong>
             </p>
-            <Link to="/Facility" className="text-canopy-400 underline">
-              Switch facility
-            </Link>
-            <Link to="/ChangePassword" className="text-canopy-400 underline">
-              Change Password
-            </Link>
-            <Form method="post">
-              <input type="hidden" name="intent" value="logout" />
-              <Button tone="plain" type="submit">
-                Logout
-              </Button>
-            </Form>
           </section>
           {data.processing ? <Notice>{MSG.processing}</Notice> : null}
           {sent ? <Notice tone={sent.tone ?? 'success'}>{sent.message}</Notice> : data.unverified ? (

@@ -62,3 +62,9 @@ export async function login(page: Page, email: string, password: string, path = 
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
 }
+
+/** Logout from the shell's user menu (a <details>: it opens without JavaScript too). */
+export async function logout(page: Page) {
+  await page.locator('summary[aria-label="User menu"]').click()
+  await page.getByRole('button', { name: 'Logout' }).click()
+}

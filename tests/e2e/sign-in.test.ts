@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { MSG } from '../../app/auth/rules'
 import { E2E } from './env'
-import { expect, login, PASSWORD, test } from './fixtures'
+import { expect, login, logout, PASSWORD, test } from './fixtures'
 
 const js = () => test.info().project.name === 'js'
 
@@ -62,7 +62,7 @@ test('EULA: Disagree logs out, Agree continues and is remembered', async ({ page
   await login(page, u.email, u.password)
   await page.getByRole('button', { name: 'Agree', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
-  await page.getByRole('button', { name: 'Logout' }).click()
+  await logout(page)
   await login(page, u.email, u.password)
   await expect(page).toHaveURL(/\/Welcome$/)
 })
@@ -116,7 +116,7 @@ test('sign-in with a token from the address; a forged token is refused', async (
 test('logout ends the session', async ({ page, createUser }) => {
   const u = await createUser()
   await login(page, u.email, u.password)
-  await page.getByRole('button', { name: 'Logout' }).click()
+  await logout(page)
   await expect(page).toHaveURL(/\/Loggedout$/)
   await page.goto('/Facility')
   await expect(page).toHaveURL(/\/Welcome/)
@@ -168,6 +168,7 @@ test('password reset through the mail: one use, then the new password works', as
 test('change password needs the current one', async ({ page, createUser }) => {
   const u = await createUser()
   await login(page, u.email, u.password)
+  await page.locator('summary[aria-label="User menu"]').click()
   await page.getByRole('link', { name: 'Change Password' }).click()
   await page.getByLabel('Current password').fill('Wrong#Pass1')
   await page.getByLabel('New password', { exact: true }).fill('Other#Pass2')
@@ -180,7 +181,7 @@ test('change password needs the current one', async ({ page, createUser }) => {
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Your password has been changed.')).toBeVisible()
   await page.goto('/Welcome')
-  await page.getByRole('button', { name: 'Logout' }).click()
+  await logout(page)
   await login(page, u.email, 'Other#Pass2')
   await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
 })
@@ -236,7 +237,7 @@ test('super acts as another user and stops; others may not', async ({ page, crea
   await expect(page.getByRole('region', { name: 'Super Admin' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Stop acting as this user' }).click()
   await expect(page.getByRole('region', { name: 'Super Admin' })).toBeVisible()
-  await page.getByRole('button', { name: 'Logout' }).click()
+  await logout(page)
   await login(page, grower.email, grower.password)
   await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
   const r = await page.request.post('/Impersonate', { form: { email: boss.email } })
@@ -256,6 +257,6 @@ test('each demo role signs in and sees what the README says', async ({ page }) =
     const screens = page.getByRole('navigation', { name: 'Screens' })
     for (const m of c.sees) await expect(screens.getByRole('region', { name: m, exact: true }), `${c.email} sees ${m}`).toBeVisible()
     for (const m of c.not) await expect(screens.getByRole('region', { name: m, exact: true }), `${c.email} does not see ${m}`).toHaveCount(0)
-    await page.getByRole('button', { name: 'Logout' }).click()
+    await logout(page)
   }
 })

@@ -1,0 +1,46 @@
+/**
+ * Which screen an address names, and whether this user may open it: the route map of SPEC §2.3
+ * plus the /{Module}Workflows routes of the organisation's allowed workflows.
+ */
+import type { Database } from '../db/index.server'
+import { findRoute, MODULES, PLATFORM_ORG, type ModuleCode, type RouteEntry } from '../route-map'
+import { canSeeRoute, modulesOf, type SessionUser } from './entitlements'
+
+export interface WorkflowItem {
+  _id: string
+  name: string
+  description?: string
+}
+
+/** Allowed workflows of a facility, grouped by module code (SPEC §2.3 Workflows). */
+export async function workflowsOf(database: Database, facility: string): Promise<Map<ModuleCode, WorkflowItem[]>> {
+  const [org] = await database.store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
+  const wid = Array.isArray(org?.wid) ? (org.wid as string[]) : []
+  const out = new Map<ModuleCode, WorkflowItem[]>()
+  if (!wid.length) return out
+  const all = await database.store.find(PLATFORM_ORG, 'auth_workflows', {}, 1000)
+  for (const w of all) {
+    if (!wid.includes(w._id)) continue
+    const m = MODULES.find((x) => x.name === w.module || x.code === w.module)
+    if (!m) continue
+    out.set(m.code, [...(out.get(m.code) ?? []), { _id: w._id, name: String(w.name ?? w._id), description: w.description as string | undefined }])
+  }
+  return out
+}
+
+export const workflowPath = (code: ModuleCode) => `/${MODULES.find((m) => m.code === code)!.name}Workflows`
+
+export type Screen = { route: RouteEntry; workflows?: WorkflowItem[] }
+
+/** The screen at `path` for this user: 'unknown' (404), 'forbidden' (403) or the screen. */
+export async function resolveScreen(database: Database, user: SessionUser, facility: string, path: string): Promise<Screen | 'unknown' | 'forbidden'> {
+  const route = findRoute(path)
+  if (route) return canSeeRoute(user, facility, route) ? { route } : 'forbidden'
+  const m = /^\/([A-Za-z]+)Workflows\/?$/.exec(path)
+  const mod = m && MODULES.find((x) => x.name.toLowerCase() === m[1].toLowerCase())
+  if (!mod) return 'unknown'
+  const wfs = (await workflowsOf(database, facility)).get(mod.code)
+  if (!wfs) return 'unknown'
+  if (!modulesOf(user, facility).includes(mod.code)) return 'forbidden'
+  return { route: { path: workflowPath(mod.code), title: `${mod.name} Workflows`, module: mod.code, kind: 'table', collection: 'auth_workflows', readOnly: true }, workflows: wfs }
+}

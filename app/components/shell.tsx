@@ -1,0 +1,130 @@
+/**
+ * The shell of SPEC §2.1: top bar (menu, title with version, theme, Support, user menu), the
+ * drawer built from entitlements, the footer (connection, user, facility, kiosk, logo), and
+ * kiosk mode (bars hidden, a floating button to leave). Menus are <details>: they open without JS.
+ */
+import { Link, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useT } from '../i18n/t'
+import { APP_NAME, APP_VERSION } from '../version'
+
+export interface MenuGroup {
+  name: string
+  items: Array<{ path: string; title: string }>
+}
+
+export interface ShellData {
+  fullName: string
+  facilityName: string | null
+  facilities: number
+  kiosk: boolean
+  light: boolean
+  lang: 'en' | 'es'
+  menu: MenuGroup[]
+}
+
+function PostButton({ intent, fields, children, className = '' }: { intent: string; fields: Record<string, string>; children: ReactNode; className?: string }) {
+  const location = useLocation()
+  return (
+    <form method="post" action="/Preferences" className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="back" value={location.pathname + location.search} />
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" className={`min-h-11 rounded-md px-3 ${className}`}>
+        {children}
+      </button>
+    </form>
+  )
+}
+
+export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const t = useT()
+  if (data.kiosk) {
+    return (
+      <div className="kiosk min-h-screen text-lg">
+        {children}
+        <div className="fixed bottom-4 right-4">
+          <PostButton intent="kiosk" fields={{ kiosk: 'off' }} className="bg-canopy-600 px-5 text-white shadow-lg">
+            {t('Leave kiosk mode')}
+          </PostButton>
+        </div>
+      </div>
+    )
+  }
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-900 px-3 py-1">
+        <details className="relative">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={t('Menu')}>
+            ☰ <span className="ml-2">{t('Menu')}</span>
+          </summary>
+          <nav aria-label={t('Main menu')} className="absolute left-0 z-20 mt-1 max-h-[80vh] w-72 overflow-y-auto rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
+            {data.menu.map((g) => (
+              <details key={g.name} className="mb-1">
+                <summary className="flex min-h-11 cursor-pointer items-center rounded px-2 font-semibold hover:bg-slate-800">{t(g.name)}</summary>
+                <ul>
+                  {g.items.map((i) => (
+                    <li key={i.path}>
+                      <Link to={i.path} className="flex min-h-11 items-center rounded px-4 hover:bg-slate-800">
+                        {t(i.title)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ))}
+          </nav>
+        </details>
+        <Link to="/Welcome" className="mr-auto px-2 text-lg font-semibold text-canopy-400">
+          {APP_NAME} {APP_VERSION}
+        </Link>
+        <PostButton intent="theme" fields={{ light: data.light ? 'no' : 'yes' }} className="hover:bg-slate-800">
+          {data.light ? t('Dark theme') : t('Light theme')}
+        </PostButton>
+        <Link to="/HelpTutorials" className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-800">
+          {t('Support')}
+        </Link>
+        <details className="relative">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={t('User menu')}>
+            👤 <span className="ml-2">{data.fullName}</span>
+          </summary>
+          <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col gap-1 rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
+            <Link to="/ChangePassword" className="flex min-h-11 items-center rounded px-3 hover:bg-slate-800">
+              {t('Change Password')}
+            </Link>
+            <PostButton intent="lang" fields={{ lang: data.lang === 'es' ? 'en' : 'es' }} className="w-full text-left hover:bg-slate-800">
+              {data.lang === 'es' ? 'English' : 'Español'}
+            </PostButton>
+            <form method="post" action="/Welcome">
+              <input type="hidden" name="intent" value="logout" />
+              <button type="submit" className="min-h-11 w-full rounded-md px-3 text-left hover:bg-slate-800">
+                {t('Logout')}
+              </button>
+            </form>
+          </div>
+        </details>
+      </header>
+      <div className="flex-1">{children}</div>
+      <footer className="flex flex-wrap items-center gap-3 border-t border-slate-800 bg-slate-900 px-3 py-1 text-sm text-slate-300">
+        <span role="status" aria-label={t('Server connection')}>
+          ● {t('Connected')}
+        </span>
+        <span>{data.fullName}</span>
+        {data.facilities > 1 ? (
+          <Link to="/Facility" className="underline">
+            {data.facilityName}
+          </Link>
+        ) : (
+          <span>{data.facilityName}</span>
+        )}
+        <span className="ml-auto" />
+        <PostButton intent="kiosk" fields={{ kiosk: 'on' }} className="border border-slate-600 hover:bg-slate-800">
+          {t('Kiosk')}
+        </PostButton>
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+/** SPEC §2.1 and §2.3: the shell, every route of the map, entitlements, workflows, kiosk, theme, language. */
+import { ROUTES } from '../../app/route-map'
+import { expect, login, logout, PASSWORD, test } from './fixtures'
+
+test('super can open every route of SPEC §2.3', async ({ page, createUser }) => {
+  test.setTimeout(180_000)
+  const u = await createUser({ role: 'super' })
+  await login(page, u.email, u.password)
+  await page.getByRole('button', { name: 'Greenleaf Cultivation, Salinas' }).click()
+  await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
+  const failures: string[] = []
+  for (const r of ROUTES) {
+    const res = await page.request.get(r.path)
+    const html = await res.text()
+    if (res.status() !== 200 || !html.includes(`>${r.title.replace(/&/g, '&amp;')}</h1>`)) failures.push(`${r.path}: ${res.status()}`)
+  }
+  expect(failures).toEqual([])
+})
+
+test('a restricted user sees only entitled modules, and a typed address outside them is 403', async ({ page, createUser }) => {
+  const u = await createUser({ modules: { greenleaf: ['cul', 'help'] } })
+  await login(page, u.email, u.password)
+  await page.locator('summary[aria-label="Menu"]').click()
+  const menu = page.getByRole('navigation', { name: 'Main menu' })
+  await expect(menu.locator(':scope > details > summary')).toHaveText(['Cultivation', 'Help'])
+  for (const path of ['/MetrcPlants', '/SupUsers', '/DisSales']) {
+    const res = await page.goto(path)
+    expect(res?.status(), path).toBe(403)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Not allowed (403)')
+  }
+  const ok = await page.goto('/culPlants')
+  expect(ok?.status()).toBe(200)
+  await expect(page.getByRole('heading', { name: 'Plants', level: 1 })).toBeVisible()
+  await expect(page.getByRole('table')).toBeVisible()
+})
+
+test('workflows: a Workflows item comes first in each module with allowed workflows', async ({ page }) => {
+  await login(page, 'admin@greenleaf.demo', PASSWORD)
+  await page.getByRole('button', { name: 'Greenleaf Cultivation, Salinas' }).click()
+  await page.locator('summary[aria-label="Menu"]').click()
+  const cultivation = page.getByRole('navigation', { name: 'Main menu' }).locator('details', { hasText: 'Cultivation' }).first()
+  await cultivation.locator('summary').click()
+  await expect(cultivation.getByRole('link').first()).toHaveText('Workflows')
+  await cultivation.getByRole('link', { name: 'Workflows' }).click()
+  await expect(page).toHaveURL(/\/CultivationWorkflows$/)
+  await expect(page.getByText('Harvest day')).toBeVisible()
+  const res = await page.goto('/DistributionWorkflows')
+  expect(res?.status()).toBe(404) // Greenleaf allows no distribution workflow
+})
+
+test('kiosk mode hides the bars, survives navigation, and a floating button leaves it', async ({ page, createUser }) => {
+  const u = await createUser()
+  await login(page, u.email, u.password)
+  await page.getByRole('button', { name: 'Kiosk' }).click()
+  await expect(page.locator('summary[aria-label="Menu"]')).toHaveCount(0)
+  await page.goto('/CulPlantings')
+  await expect(page.getByRole('heading', { name: 'Plantings' })).toBeVisible()
+  const leave = page.getByRole('button', { name: 'Leave kiosk mode' })
+  await expect(leave).toBeVisible()
+  expect((await leave.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await leave.click()
+  await expect(page.locator('summary[aria-label="Menu"]')).toHaveCount(1)
+})
+
+test('the theme is dark by default, and the light theme is saved across sign-ins', async ({ page, createUser }) => {
+  const u = await createUser()
+  await login(page, u.email, u.password)
+  await expect(page.locator('html')).toHaveClass('dark')
+  await page.getByRole('button', { name: 'Light theme' }).click()
+  await expect(page.locator('html')).toHaveClass('light')
+  await logout(page)
+  await login(page, u.email, u.password)
+  await expect(page.locator('html')).toHaveClass('light') // rendered on the first byte
+  await page.getByRole('button', { name: 'Dark theme' }).click()
+  await expect(page.locator('html')).toHaveClass('dark')
+})
+
+test('Spanish labels come from the phrase map when chosen', async ({ page, createUser, database }) => {
+  const u = await createUser()
+  const [plantings] = await database.store.find('auth', 'auth_phrasemap', { key: 'Plantings' })
+  expect(plantings?.es).toBeTruthy()
+  await login(page, u.email, u.password)
+  await page.locator('summary[aria-label="User menu"]').click()
+  await page.getByRole('button', { name: 'Español' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await page.locator('summary[aria-label="Menu"], summary[aria-label]').first().click()
+  const menu = page.getByRole('navigation').first()
+  await menu.locator('details summary').first().click()
+  await expect(menu.getByRole('link', { name: String(plantings.es) })).toBeVisible()
+})
