@@ -129,6 +129,7 @@ function Page({ children }: { children: React.ReactNode }) {
         light: data.light,
         lang: data.lang,
         menu: data.menu,
+        message: data.message,
       }}
     >
       {children}
@@ -140,15 +141,18 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
   const text = isRouteErrorResponse(error) ? (typeof error.data === 'string' && error.data ? error.data : error.statusText) : 'Something went wrong on our side. Please try again.'
+  // inside the shell when the user is signed in (the root loader succeeded), bare otherwise
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">
-        {status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 400 ? 'Bad request' : 'Error'} ({status})
-      </h1>
-      <p className="mt-2 text-slate-300">{text}</p>
-      <a className="mt-4 inline-block text-canopy-400 underline" href="/Welcome">
-        Back to the start page
-      </a>
-    </main>
+    <Page>
+      <main className="mx-auto max-w-xl p-8">
+        <h1 className="text-2xl font-semibold">
+          {status === 404 ? 'Page not found' : status === 403 ? 'Not allowed' : status === 400 ? 'Bad request' : 'Error'} ({status})
+        </h1>
+        <p className="mt-2 text-slate-300">{text}</p>
+        <a className="mt-4 inline-block text-canopy-400 underline" href="/Welcome">
+          Back to the start page
+        </a>
+      </main>
+    </Page>
   )
 }

@@ -19,6 +19,7 @@ import { openDatabase, type Database } from '../app/db/index.server'
 import { MEASURED_ORG, COLLECTION, prepareDataset } from './dataset'
 import { formatTable, type BenchContext, type BenchRow, type Engine, type EngineName, type Scenario } from './lib'
 import { pageQuery } from './page-query'
+import { tableScreen } from './table-screen'
 
 /** Scenario modules, in table order. Later issues append theirs here. */
 const SCENARIOS: Scenario[] = [pageQuery]
@@ -139,6 +140,10 @@ async function main() {
         out.push(`  ${r.scenario} / ${r.engine}:`)
         for (const n of r.notes!) out.push(`    ${n}`)
       }
+    }
+    if (!args.only || args.only.includes('screen')) {
+      out.push('')
+      out.push(...(await tableScreen(log)))
     }
     out.push('')
     out.push(`total ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -21,6 +21,8 @@ export interface ShellData {
   light: boolean
   lang: 'en' | 'es'
   menu: MenuGroup[]
+  /** a message for the user (SPEC §8 toasts), rendered on the server so it shows without JavaScript */
+  message?: string | null
 }
 
 function PostButton({ intent, fields, children, className = '' }: { intent: string; fields: Record<string, string>; children: ReactNode; className?: string }) {
@@ -106,6 +108,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           </div>
         </details>
       </header>
+      <div aria-live="polite" className="pointer-events-none fixed right-4 top-16 z-30 flex max-w-sm flex-col gap-2">
+        {data.message ? <p className="pointer-events-auto rounded-md border border-slate-600 bg-slate-900 px-4 py-3 shadow-lg">{data.message}</p> : null}
+      </div>
       <div className="flex-1">{children}</div>
       <footer className="flex flex-wrap items-center gap-3 border-t border-slate-800 bg-slate-900 px-3 py-1 text-sm text-slate-300">
         <span role="status" aria-label={t('Server connection')}>
