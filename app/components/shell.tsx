@@ -4,7 +4,8 @@
  * kiosk mode (bars hidden, a floating button to leave). Menus are <details>: they open without JS.
  */
 import { Link, useLocation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { ConfirmDialog } from './dialogs'
 import { useT } from '../i18n/t'
 import { APP_NAME, APP_VERSION } from '../version'
 
@@ -41,11 +42,36 @@ function PostButton({ intent, fields, children, className = '' }: { intent: stri
   )
 }
 
+/** In kiosk mode the back button asks before leaving the app (SPEC §2.1). */
+function useExitConfirmation(active: boolean) {
+  const [asking, setAsking] = useState(false)
+  useEffect(() => {
+    if (!active) return
+    history.pushState({ canopyGuard: true }, '')
+    const onPop = () => setAsking(true)
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [active])
+  return {
+    asking,
+    stay: () => {
+      setAsking(false)
+      history.pushState({ canopyGuard: true }, '')
+    },
+    leave: () => {
+      setAsking(false)
+      history.back()
+    },
+  }
+}
+
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const t = useT()
+  const exit = useExitConfirmation(data.kiosk)
   if (data.kiosk) {
     return (
       <div className="kiosk min-h-screen text-lg">
+        <ConfirmDialog open={exit.asking} title={t('Leave Canopy?')} message={t('Do you want to leave the app?')} confirmLabel={t('Leave')} cancelLabel={t('Stay')} onConfirm={exit.leave} onCancel={exit.stay} />
         {children}
         <div className="fixed bottom-4 right-4">
           <PostButton intent="kiosk" fields={{ kiosk: 'off' }} className="bg-canopy-600 px-5 text-white shadow-lg">
