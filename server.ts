@@ -10,6 +10,7 @@ import { broadcastDevReady } from '@remix-run/node'
 import { ConfigError, loadEnv, type Env } from './app/config/env.server'
 import { openDatabase, pgliteDir, type Database } from './app/db/index.server'
 import { seedDemo } from './app/seed/index.server'
+import type { EventHub } from './app/server/event-hub.server'
 import { createHttpApp } from './app/server/http.server'
 import { createLogger } from './app/utils/logger.server'
 
@@ -90,6 +91,7 @@ async function main() {
       server.closeAllConnections()
     }, SHUTDOWN_GRACE_MS)
     force.unref()
+    ;(app.locals.events as EventHub).closeAll() // open event streams would hold the drain
     server.close(async () => {
       clearTimeout(force)
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))

@@ -2,14 +2,19 @@
 import type { Logger } from 'pino'
 import type { Env } from './config/env.server'
 import type { Database } from './db/index.server'
+import type { EventHub } from './server/event-hub.server'
 
 export interface CanopyContext {
   env: Env
   database: Database
   logger: Logger
+  /** open server-sent event streams (GET /events) */
+  events: EventHub
   requestId: string
   /** the client's address as Express saw it (trust proxy: loopback) */
   clientIp?: string
+  /** reads shared by the loaders of one GET request (app/server/request-memo.ts) */
+  reads?: Map<string, Promise<unknown>>
 }
 
 declare module '@remix-run/node' {

@@ -12,12 +12,15 @@ import { MODULES } from './route-map'
 import { guard } from './auth/guard.server'
 import { messageFor } from './auth/rules'
 import { IdleNotice } from './components/idle-notice'
+import { BOOT_WATCHDOG } from './client/boot-watchdog'
 import stylesheet from './tailwind.css'
 import { APP_NAME, APP_VERSION } from './version'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ]
 
 export const meta: MetaFunction = () => [{ title: `${APP_NAME} ${APP_VERSION}` }]
@@ -81,6 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14532d" />
+        <script dangerouslySetInnerHTML={{ __html: BOOT_WATCHDOG }} />
         <Meta />
         <Links />
       </head>
@@ -123,6 +128,7 @@ function Page({ children }: { children: React.ReactNode }) {
     <Shell
       data={{
         fullName: `${data.user.firstname} ${data.user.lastname}`.trim() || data.user.email,
+        facility: data.facility,
         facilityName: data.facilityName,
         facilities: data.facilities,
         kiosk: data.kiosk,

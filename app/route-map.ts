@@ -24,13 +24,13 @@ export const MODULES = [
 ] as const
 export type ModuleCode = (typeof MODULES)[number]['code']
 
-export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 'prefs'
+export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 'prefs' | 'tables' | 'html'
 
 export interface RouteEntry {
   path: string
   title: string
-  /** module that must be entitled; 'super' means super role only */
-  module: ModuleCode | 'super'
+  /** module that must be entitled; 'super' means super role only; 'all' any signed-in user */
+  module: ModuleCode | 'super' | 'all'
   /** any of these modules also entitles (e.g. /DshSensors) */
   anyOf?: ModuleCode[]
   kind: ScreenKind
@@ -214,6 +214,10 @@ export const ROUTES: RouteEntry[] = [
   sup('/SupOrgMenus', 'Organisation Menus', 'sup_org_menus'),
   sup('/SupEntitlements', 'Entitlements', 'sup_entitlements'),
   sup('/SupFaceRecognition', 'Face Recognition', 'sup_face_recognition'),
+  // General routes (SPEC §2.2), open to every signed-in user; not in the drawer
+  t('/SupportTicket', 'Support', 'all', 'support_tickets'),
+  { path: '/Table', title: 'Tables', module: 'all', kind: 'tables' },
+  { path: '/DisplayHTML', title: 'Documents', module: 'all', kind: 'html', collection: 'sup_html', platform: true },
 ]
 
 /** The organisation that holds platform-wide collections (users, orgs, schemas, modules, ...). */

@@ -21,8 +21,11 @@ const ALL = MODULES.map((m) => m.code)
 /** Facilities the user may enter; super may enter any of `allOrgs`. */
 export function facilitiesOf(user: SessionUser, allOrgs: string[]): string[] {
   if (user.role === 'super') return allOrgs
-  const listed = user.props?.facilities ?? Object.keys(user.props?.modules ?? {})
-  return listed.filter((f) => allOrgs.includes(f))
+  return listedFacilities(user).filter((f) => allOrgs.includes(f))
+}
+
+function listedFacilities(user: SessionUser): string[] {
+  return user.props?.facilities ?? Object.keys(user.props?.modules ?? {})
 }
 
 /** Module codes entitled in a facility: super all; a null list all; a facility not listed none. */
@@ -37,6 +40,8 @@ export function modulesOf(user: SessionUser, facility: string): ModuleCode[] {
 
 export function canSeeRoute(user: SessionUser, facility: string, route: RouteEntry): boolean {
   if (route.module === 'super') return user.role === 'super'
+  // general screens (support, tables, documents): anyone who may work in this facility
+  if (route.module === 'all') return user.role === 'super' || listedFacilities(user).includes(facility)
   const mods = modulesOf(user, facility)
   return (route.anyOf ?? [route.module]).some((m) => mods.includes(m))
 }

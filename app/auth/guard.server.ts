@@ -12,6 +12,7 @@ import { checkLogin, findUser } from './accounts.server'
 import { facilitiesOf, type SessionUser } from './entitlements'
 import { activeOrgs, nextStep, STEP_PATH } from './flow.server'
 import { loginSchema, type MessageCode } from './rules'
+import { once } from '../server/request-memo'
 import { createSession, endSession, loadSession, readSessionId, sessionCookie, updateSession, type SessionRow } from './session.server'
 import { verifyAccessToken } from './tokens.server'
 
@@ -83,7 +84,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
 
   const headers = new Headers()
   let sessionId = readSessionId(request)
-  const look = await loadSession(database, sessionId, env.IDLE_TIMEOUT_S)
+  const look = await once(context, `session:${sessionId}`, () => loadSession(database, sessionId, env.IDLE_TIMEOUT_S))
   let session = look.state === 'active' ? look.session : null
   let message: MessageCode | null = look.state === 'ended' && look.reason === 'idle' ? 'idle' : null
   if (look.state === 'ended' || (look.state === 'none' && sessionId)) {
@@ -155,7 +156,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     sessionId = null
   }
   // (5) login status
-  const user = session ? await findUser(database, session.uid) : null
+  const user = session ? await once(context, `user:${session.uid}`, () => findUser(database, session!.uid)) : null
   if (session && (!user || user.web === 'no' || (user as { IsUsed?: string }).IsUsed === 'no')) {
     await endSession(database, sessionId!, 'account disabled')
     headers.append('Set-Cookie', sessionCookie(request, null))

@@ -87,3 +87,12 @@ export async function endSession(database: Database, id: string, reason: string)
 export async function endUserSessions(database: Database, uid: string, reason: string, exceptId?: string) {
   await database.db.query('UPDATE auth_sessions SET ended_at = now(), end_reason = $2 WHERE uid = $1 AND ended_at IS NULL AND id_hash <> $3', [uid, reason, exceptId ? sha256(exceptId) : ''])
 }
+
+/** Whether a session is still signed in, without counting this as activity (event streams ask this). */
+export async function sessionIsLive(database: Database, id: string, idleSeconds: number): Promise<boolean> {
+  const r = await database.db.query<{ live: boolean }>(
+    `SELECT ended_at IS NULL AND last_seen >= now() - make_interval(secs => $2) AS live FROM auth_sessions WHERE id_hash = $1`,
+    [sha256(id), idleSeconds],
+  )
+  return r.rows[0]?.live === true
+}

@@ -6,6 +6,8 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from './dialogs'
+import { useServerConnection, type ConnectionState } from './connection'
+import { Toaster } from './toasts'
 import { useT } from '../i18n/t'
 import { APP_NAME, APP_VERSION } from '../version'
 
@@ -16,6 +18,7 @@ export interface MenuGroup {
 
 export interface ShellData {
   fullName: string
+  facility: string | null
   facilityName: string | null
   facilities: number
   kiosk: boolean
@@ -65,13 +68,29 @@ function useExitConfirmation(active: boolean) {
   }
 }
 
+/** Footer status: the page came from the server, so 'Connected' without JavaScript; live with it. */
+function ConnectionStatus({ state }: { state: ConnectionState }) {
+  const t = useT()
+  const [label, colour] = state === 'disrupted' ? [t('Disconnected'), 'text-red-400'] : state === 'connecting' ? [t('Connecting'), 'text-amber-300'] : [t('Connected'), 'text-canopy-400']
+  return (
+    <span role="status" aria-label={t('Server connection')} data-connection={state}>
+      <span aria-hidden="true" className={colour}>
+        ●
+      </span>{' '}
+      {label}
+    </span>
+  )
+}
+
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const t = useT()
   const exit = useExitConfirmation(data.kiosk)
+  const connection = useServerConnection(t)
   if (data.kiosk) {
     return (
       <div className="kiosk min-h-screen text-lg">
         <ConfirmDialog open={exit.asking} title={t('Leave Canopy?')} message={t('Do you want to leave the app?')} confirmLabel={t('Leave')} cancelLabel={t('Stay')} onConfirm={exit.leave} onCancel={exit.stay} />
+        <Toaster serverMessage={data.message} />
         {children}
         <div className="fixed bottom-4 right-4">
           <PostButton intent="kiosk" fields={{ kiosk: 'off' }} className="bg-canopy-600 px-5 text-white shadow-lg">
@@ -111,7 +130,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <PostButton intent="theme" fields={{ light: data.light ? 'no' : 'yes' }} className="hover:bg-slate-800">
           {data.light ? t('Dark theme') : t('Light theme')}
         </PostButton>
-        <Link to="/HelpTutorials" className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-800">
+        <Link to="/SupportTicket" className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-800">
           {t('Support')}
         </Link>
         <details className="relative">
@@ -134,14 +153,10 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           </div>
         </details>
       </header>
-      <div aria-live="polite" className="pointer-events-none fixed right-4 top-16 z-30 flex max-w-sm flex-col gap-2">
-        {data.message ? <p className="pointer-events-auto rounded-md border border-slate-600 bg-slate-900 px-4 py-3 shadow-lg">{data.message}</p> : null}
-      </div>
+      <Toaster serverMessage={data.message} />
       <div className="flex-1">{children}</div>
       <footer className="flex flex-wrap items-center gap-3 border-t border-slate-800 bg-slate-900 px-3 py-1 text-sm text-slate-300">
-        <span role="status" aria-label={t('Server connection')}>
-          ● {t('Connected')}
-        </span>
+        <ConnectionStatus state={connection} />
         <span>{data.fullName}</span>
         {data.facilities > 1 ? (
           <Link to="/Facility" className="underline">
@@ -154,7 +169,10 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <PostButton intent="kiosk" fields={{ kiosk: 'on' }} className="border border-slate-600 hover:bg-slate-800">
           {t('Kiosk')}
         </PostButton>
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        {/* the organisation's logo; the object shows Canopy's when the organisation has none */}
+        <object data={`/getfiles/${encodeURIComponent(data.facility ?? '')}/logo.png`} type="image/png" width={28} height={28} aria-label={t('Organisation logo')} className="h-7 w-7">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+        </object>
       </footer>
     </div>
   )

@@ -13,6 +13,9 @@ import { pinoHttp } from 'pino-http'
 import type { Env } from '../config/env.server'
 import type { Database } from '../db/index.server'
 import { redactUrl } from '../utils/logger.server'
+import { EventHub } from './event-hub.server'
+import { readsFor } from './request-memo'
+import { serviceWorkerHandler } from './service-worker.server'
 
 export interface HttpDeps {
   env: Env
@@ -21,12 +24,17 @@ export interface HttpDeps {
   /** the Remix server build, or a getter (dev reloads it) */
   build: ServerBuild | (() => Promise<ServerBuild>)
   publicDir: string
+  /** server-sent event streams; one is made (relaying the store's changes) when not given */
+  events?: EventHub
 }
 
 const QUIET = new Set(['/healthz', '/readyz'])
 
 export function createHttpApp(deps: HttpDeps) {
   const app = express()
+  const events = deps.events ?? new EventHub()
+  if (!deps.events) events.relayStore(deps.database.store)
+  app.locals.events = events
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
 
@@ -79,6 +87,10 @@ export function createHttpApp(deps: HttpDeps) {
     next()
   })
 
+  // The service worker names this build's files, so it is generated (and never cached long).
+  const getBuild = typeof deps.build === 'function' ? deps.build : () => Promise.resolve(deps.build as ServerBuild)
+  app.get('/sw.js', serviceWorkerHandler(getBuild, deps.publicDir))
+
   // Fingerprinted Remix assets never change under the same name.
   app.use('/build', express.static(path.join(deps.publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
   app.use(express.static(deps.publicDir, { maxAge: '1h', index: false }))
@@ -88,7 +100,7 @@ export function createHttpApp(deps: HttpDeps) {
     createRequestHandler({
       build: deps.build as ServerBuild,
       mode: deps.env.NODE_ENV,
-      getLoadContext: (req) => ({ env: deps.env, database: deps.database, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip }),
+      getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
     }),
   )
   return app

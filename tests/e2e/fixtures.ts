@@ -63,6 +63,12 @@ export async function login(page: Page, email: string, password: string, path = 
   await page.getByRole('button', { name: 'Login' }).click()
 }
 
+/** Login and wait until the Welcome page says who is signed in. */
+export async function signIn(page: Page, email: string, password: string) {
+  await login(page, email, password)
+  await page.getByRole('region', { name: 'Signed in' }).waitFor()
+}
+
 /** Logout from the shell's user menu (a <details>: it opens without JavaScript too). */
 export async function logout(page: Page) {
   await page.locator('summary[aria-label="User menu"]').click()

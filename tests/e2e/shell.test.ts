@@ -1,5 +1,5 @@
 /** SPEC §2.1 and §2.3: the shell, every route of the map, entitlements, workflows, kiosk, theme, language. */
-import { ROUTES } from '../../app/route-map'
+import { MODULES, ROUTES } from '../../app/route-map'
 import { expect, login, logout, PASSWORD, test } from './fixtures'
 
 test('super can open every route of SPEC §2.3', async ({ page, createUser }) => {
@@ -32,6 +32,28 @@ test('a restricted user sees only entitled modules, and a typed address outside 
   expect(ok?.status()).toBe(200)
   await expect(page.getByRole('heading', { name: 'Plants', level: 1 })).toBeVisible()
   await expect(page.getByRole('table')).toBeVisible()
+})
+
+/** Drawer groups for someone entitled to every module: module order, a route's own group where it names one. */
+function everyModuleGroup(): string[] {
+  const names: string[] = []
+  for (const m of MODULES) for (const r of ROUTES.filter((x) => x.module === m.code)) if (!names.includes(r.group ?? m.name)) names.push(r.group ?? m.name)
+  return names
+}
+
+test('super sees every module group and Super Admin last; an admin (null module list) every group but Super Admin', async ({ page, createUser }) => {
+  const groups = page.getByRole('navigation', { name: 'Main menu' }).locator(':scope > details > summary')
+  const sup = await createUser({ role: 'super' })
+  await login(page, sup.email, sup.password)
+  await page.getByRole('button', { name: 'Greenleaf Cultivation, Salinas' }).click()
+  await page.locator('summary[aria-label="Menu"]').click()
+  await expect(groups).toHaveText([...everyModuleGroup(), 'Super Admin'])
+
+  await logout(page)
+  const admin = await createUser({ role: 'admin', modules: { greenleaf: null } })
+  await login(page, admin.email, admin.password)
+  await page.locator('summary[aria-label="Menu"]').click()
+  await expect(groups).toHaveText(everyModuleGroup())
 })
 
 test('workflows: a Workflows item comes first in each module with allowed workflows', async ({ page }) => {

@@ -213,5 +213,10 @@ export function seedOps(ctx: SeedCtx, h: H, roomNames: string[]): Record<string,
   out.ops_sales = sal.map(([title, t], i) => ({
     ...ticket('ops_sales', 'SAL', i, title), request_type: L2.salesType[t], client: id('set_clients', (i * 3) % 20), value: h.int(cul ? 4 : 2, cul ? 90 : 60) * 250,
   }))
+  const help: Array<[string, number]> = [
+    ['Label printer prints blank tags after the update', 6], ['How do I undo a harvest weight entered twice?', 0], ['METRC sync shows an old package count', 6],
+    ['Add a new staff member to the Cultivation module', 10], ['Scale reading times out on the trim room tablet', 0],
+  ]
+  out.support_tickets = help.map(([title, m], i) => ({ ...ticket('support_tickets', 'SUP', i, title), module: L2.modules[m] }))
   return out
 }

@@ -59,7 +59,8 @@ const DICTIONARY: [string, string, string, string, number, number, number, numbe
 ]
 
 /** English key -> Spanish. Keys are the exact English text (route titles, UI strings, SPEC §4/§5/§8 messages). */
-const ES: Record<string, string> = {
+/** Spanish texts of the phrase map, by key (the English text is the key). */
+export const ES: Record<string, string> = {
   // route titles (app/route-map.ts)
   'Products': 'Productos',
   'Inventory': 'Inventario',
@@ -254,6 +255,39 @@ const ES: Record<string, string> = {
   'State License': 'Licencia estatal',
   'API Key': 'Clave de API',
   'Error': 'Error',
+  'Menu': 'Menú',
+  'Main menu': 'Menú principal',
+  'User menu': 'Menú de usuario',
+  'Light theme': 'Tema claro',
+  'Dark theme': 'Tema oscuro',
+  'Leave kiosk mode': 'Salir del modo quiosco',
+  'Leave Canopy?': '¿Salir de Canopy?',
+  'Do you want to leave the app?': '¿Desea salir de la aplicación?',
+  'Leave': 'Salir',
+  'Stay': 'Quedarse',
+  'Connected': 'Conectado',
+  'Connecting': 'Conectando',
+  'Disconnected': 'Desconectado',
+  'Server connection': 'Conexión con el servidor',
+  'Organisation logo': 'Logotipo de la organización',
+  'Nothing here yet in this facility.': 'Todavía no hay nada aquí en esta instalación.',
+  'No documents are published for display yet.': 'Todavía no hay documentos publicados para mostrar.',
+  'Looking for how to do something?': '¿Busca cómo hacer algo?',
+  'Read the tutorials': 'Lea los tutoriales',
+  'Tables': 'Tablas',
+  // help pages (app/components/help-view.tsx HELP_UI)
+  'Contents': 'Contenido',
+  'Back to contents': 'Volver al contenido',
+  'Note': 'Nota',
+  'Colour': 'Color',
+  'When': 'Cuándo',
+  'Meaning': 'Significado',
+  'opens in a new tab': 'se abre en una pestaña nueva',
+  'Red': 'Rojo',
+  'Orange': 'Naranja',
+  'Yellow': 'Amarillo',
+  'Green': 'Verde',
+  'Blue': 'Azul',
   // SPEC §4
   'You have been logged out due to extended inactivity. Please login again.': 'Se cerró su sesión debido a un período prolongado de inactividad. Vuelva a iniciar sesión.',
   // SPEC §5

@@ -174,6 +174,11 @@ const ops = [
     f.list('asset', 'Asset', L2.mktAsset),
     f.money('budget', 'Budget'),
   ]),
+  // what users send with the Support button (/SupportTicket)
+  ticket('support_tickets', 'Support Tickets', [
+    f.list('module', 'Module', L2.modules, { filter: true }),
+    f.area('description', 'What happened'),
+  ]),
   ticket('ops_sales', 'Sales', [
     f.list('request_type', 'Request Type', L2.salesType, { filter: true }),
     f.ref('client', 'Client', 'set_clients', 'name'),

@@ -1,0 +1,62 @@
+/**
+ * The browser's link to the server (SPEC §8): one EventSource on /events per tab. Its state
+ * drives the footer's connection status and the connection toasts; the browser's online and
+ * offline events drive the network toasts. Table changes are re-dispatched as a window event
+ * (`canopy:table`) for the screens that show that table.
+ */
+import { useEffect, useState } from 'react'
+import { toast } from './toasts'
+
+export type ConnectionState = 'connecting' | 'connected' | 'disrupted'
+export const TABLE_EVENT = 'canopy:table'
+
+export function useServerConnection(t: (key: string) => string): ConnectionState {
+  const [state, setState] = useState<ConnectionState>('connected')
+  useEffect(() => {
+    let es: EventSource | null = null
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let wait = 1000
+    let wasDown = false
+    let stopped = false
+    const down = () => {
+      setState('disrupted')
+      if (!wasDown) toast(t('Server connection disrupted'), { kind: 'error', ms: 0, key: 'server' })
+      wasDown = true
+    }
+    const open = () => {
+      es = new EventSource('/events')
+      es.addEventListener('ready', () => {
+        setState('connected')
+        wait = 1000
+        if (wasDown) toast(t('Server connection established'), { kind: 'success', ms: 3000, key: 'server' })
+        wasDown = false
+      })
+      es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
+      es.addEventListener('signedout', () => window.location.assign('/Welcome?msg=idle'))
+      es.onerror = () => {
+        down()
+        // the browser retries by itself unless the server refused the stream; then we retry, backing off to 30 s
+        if (es?.readyState === EventSource.CLOSED && !stopped) {
+          es.close()
+          retry = setTimeout(open, wait)
+          wait = Math.min(30_000, wait * 2)
+        }
+      }
+    }
+    open()
+    const online = () => toast(t('Network is now connected'), { kind: 'success', key: 'network' })
+    const offline = () => toast(t('Network disconnected'), { kind: 'error', ms: 0, key: 'network' })
+    window.addEventListener('online', online)
+    window.addEventListener('offline', offline)
+    return () => {
+      stopped = true
+      clearTimeout(retry)
+      es?.close()
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', offline)
+    }
+    // one stream for the life of the shell; `t` changing language does not need a new one
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  return state
+}

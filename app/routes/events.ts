@@ -1,0 +1,35 @@
+/**
+ * GET /events: the browser's server-sent events stream (SPEC §8 server connection toasts, table
+ * changes). Signed-in users only; one stream per tab, scoped to the session's facility. A
+ * heartbeat every 25 s keeps proxies from closing an idle stream and shows the server is alive;
+ * it does not count as activity for the idle timeout.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { eventStream } from 'remix-utils/sse/server'
+import { loadSession, readSessionId, sessionIsLive } from '../auth/session.server'
+
+const HEARTBEAT_MS = 25_000
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const id = readSessionId(request)
+  const look = await loadSession(context.database, id, context.env.IDLE_TIMEOUT_S)
+  // a plain 401 (not a redirect to the login page): EventSource then stops and the page says so
+  if (look.state !== 'active' || look.session.step !== 'done') return new Response('Sign in first.', { status: 401, headers: { 'Content-Type': 'text/plain' } })
+  const org = look.session.facility ?? ''
+  return eventStream(request.signal, (send, close) => {
+    const emit = (event: string, data: unknown) => send({ event, data: JSON.stringify(data) })
+    const detach = context.events.attach({ org, send: emit, close })
+    emit('ready', { facility: org })
+    // the heartbeat also ends the stream once the sign-in has ended (logout elsewhere, idle)
+    const beat = setInterval(async () => {
+      const live = await sessionIsLive(context.database, id!, context.env.IDLE_TIMEOUT_S).catch(() => true)
+      if (live) return emit('ping', { at: Date.now() })
+      emit('signedout', {})
+      close()
+    }, HEARTBEAT_MS)
+    return () => {
+      clearInterval(beat)
+      detach()
+    }
+  })
+}

@@ -1,0 +1,116 @@
+/**
+ * What each kind of mapped screen needs from the server: a page of a table, the /Table
+ * directory, an HTML document for /DisplayHTML, a help guide. The catch-all route ($.tsx)
+ * calls `loadScreen` after the entitlement check; the component renders by `kind`.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import type { SessionUser } from '../auth/entitlements'
+import { visibleRoutes } from '../auth/entitlements'
+import type { Screen } from '../auth/screens.server'
+import { helpPage, type HelpPage } from '../help/content'
+import { PLATFORM_ORG, type RouteEntry } from '../route-map'
+
+const PAGE = 20
+
+export interface Column {
+  key: string
+  label: string
+  format: string
+  type: string
+  align: 'left' | 'center' | 'right'
+}
+export interface TableData {
+  columns: Column[]
+  rows: Array<Record<string, unknown>>
+  total: number
+  page: number
+  pages: number
+  readOnly: boolean
+  /** the facility's IANA time zone: dates show in the facility's local time */
+  timeZone: string
+}
+export interface HtmlDoc {
+  name: string
+  title: string
+  html: string
+}
+
+export type ScreenData =
+  | { kind: 'workflows'; title: string; path: string; workflows: NonNullable<Screen['workflows']> }
+  | { kind: 'help'; title: string; path: string; help: HelpPage | null }
+  | { kind: 'tables'; title: string; path: string; tables: Array<{ name: string; title: string }> }
+  | { kind: 'html'; title: string; path: string; doc: HtmlDoc | null; docs: Array<{ name: string; title: string }> }
+  | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null }
+
+const notFound = (text: string) => new Response(text, { status: 404, statusText: text })
+
+export async function loadScreen(context: AppLoadContext, user: SessionUser, facility: string, screen: Screen, url: URL): Promise<ScreenData> {
+  const { route } = screen
+  const base = { title: route.title, path: route.path }
+  if (screen.workflows) return { ...base, kind: 'workflows', workflows: screen.workflows }
+  if (route.kind === 'help') return { ...base, kind: 'help', help: helpPage(route.path) ?? null }
+  if (route.kind === 'html') return displayHtml(context, url, base)
+  if (route.kind === 'tables') return tableDirectory(context, user, facility, url, base)
+  const kind = route.kind as 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'
+  const intro = route.path === '/SupportTicket' ? await htmlDoc(context, { used_on: 'Support' }) : null
+  return { ...base, kind, table: await tablePage(context, route, facility, url), intro }
+}
+
+/** /Table?name=<collection>: any table the user can already open through the route map. */
+async function tableDirectory(context: AppLoadContext, user: SessionUser, facility: string, url: URL, base: { title: string; path: string }): Promise<ScreenData> {
+  const mine = visibleRoutes(user, facility).filter((r) => r.kind === 'table' && r.collection)
+  const name = url.searchParams.get('name')
+  if (!name) {
+    const seen = new Map<string, string>()
+    for (const r of mine) if (!seen.has(r.collection!)) seen.set(r.collection!, r.title)
+    const tables = [...seen].map(([n, title]) => ({ name: n, title })).sort((a, b) => a.title.localeCompare(b.title))
+    return { ...base, kind: 'tables', tables }
+  }
+  const route = mine.find((r) => r.collection === name)
+  if (!route) throw new Response('There is no table by that name that your account may open here.', { status: 404, statusText: 'No such table' })
+  const schema = await context.database.schemas.get(name)
+  return { kind: 'table', title: schema?.label ?? route.title, path: base.path, table: await tablePage(context, route, facility, url), intro: null }
+}
+
+/** /DisplayHTML?name=<document>: a published document of the HTML editor meant for display. */
+async function displayHtml(context: AppLoadContext, url: URL, base: { title: string; path: string }): Promise<ScreenData> {
+  const name = url.searchParams.get('name') ?? url.searchParams.get('id')
+  if (name) {
+    const doc = await htmlDoc(context, { used_on: 'DisplayHTML', name })
+    if (!doc) throw notFound('There is no published document by that name.')
+    return { ...base, title: doc.title, kind: 'html', doc, docs: [] }
+  }
+  const rows = await context.database.store.find(PLATFORM_ORG, 'sup_html', { used_on: 'DisplayHTML', published: 'yes' }, 200)
+  const docs = rows.map((r) => ({ name: String(r.name), title: String(r.title ?? r.name) })).sort((a, b) => a.title.localeCompare(b.title))
+  return { ...base, kind: 'html', doc: null, docs }
+}
+
+async function htmlDoc(context: AppLoadContext, where: Record<string, string>): Promise<HtmlDoc | null> {
+  const [r] = await context.database.store.find(PLATFORM_ORG, 'sup_html', { ...where, published: 'yes' }, 1)
+  return r ? { name: String(r.name), title: String(r.title ?? r.name), html: String(r.html ?? '') } : null
+}
+
+async function tablePage(context: AppLoadContext, route: RouteEntry, facility: string, url: URL): Promise<TableData> {
+  const { store, schemas } = context.database
+  const schema = await schemas.get(route.collection!)
+  const org = route.platform ? PLATFORM_ORG : facility
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1))
+  const result = schema ? await store.page(org, route.collection!, { offset: (page - 1) * PAGE, limit: PAGE }) : { rows: [], total: 0 }
+  const columns = (schema?.fields ?? [])
+    .filter((f) => f.show && f.type !== 'array' && f.type !== 'code')
+    .slice(0, 10)
+    .map((f) => ({ key: f.key, label: f.label, format: f.format ?? '', type: f.type, align: f.align }))
+  return { columns, rows: result.rows, total: result.total, page, pages: Math.max(1, Math.ceil(result.total / PAGE)), readOnly: !!route.readOnly || schema?.editable === false, timeZone: await timeZoneOf(context, facility) }
+}
+
+/** The facility's time zone (org.timezone), UTC when it has none or an unknown one. */
+async function timeZoneOf(context: AppLoadContext, facility: string): Promise<string> {
+  const [org] = await context.database.store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
+  const tz = typeof org?.timezone === 'string' ? org.timezone : 'UTC'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+    return tz
+  } catch {
+    return 'UTC'
+  }
+}
