@@ -1,72 +1,12 @@
 /**
- * What a mapped screen shows, by kind: a read-only, server-rendered page of a table (the full
- * table screen of SPEC §2.5 replaces it), the allowed workflows, a help guide, the /Table
+ * What a mapped screen shows, by kind: the table screen of SPEC §2.5, the allowed workflows, a help guide, the /Table
  * directory, or an HTML document shown in a sandbox (no scripts, no access to Canopy).
  */
-import { Link, useLocation } from '@remix-run/react'
-import type { ScreenData, TableData, HtmlDoc } from '../screens/screen-data.server'
-import { formatCell } from '../format/format'
+import { Link } from '@remix-run/react'
+import type { ScreenData, HtmlDoc } from '../screens/screen-data.server'
+import { TableScreen } from './table/table-screen'
 import { HelpView } from './help-view'
 import { useT } from '../i18n/t'
-
-/** A column's display format: its own, else the one its field type implies. */
-const formatOf = (c: TableData['columns'][number]) => c.format || (['date', 'currency', 'measure', 'check'].includes(c.type) ? c.type : c.type === 'array' ? 'array' : '')
-
-function PageLink({ page, children }: { page: number; children: string }) {
-  const { search } = useLocation()
-  const q = new URLSearchParams(search)
-  q.set('page', String(page))
-  return <Link to={`?${q}`}>{children}</Link>
-}
-
-function TableView({ table }: { table: TableData }) {
-  const t = useT()
-  return (
-    <>
-      <p className="text-sm text-slate-400">
-        {table.total} record{table.total === 1 ? '' : 's'}
-        {table.readOnly ? ' · read-only' : ''}
-      </p>
-      {table.total === 0 ? (
-        <p className="rounded-md border border-slate-700 p-4 text-slate-300">{t('Nothing here yet in this facility.')}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full border-collapse text-sm">
-            <thead>
-              <tr>
-                {table.columns.map((c) => (
-                  <th key={c.key} scope="col" className={`border-b border-slate-700 px-2 py-2 text-${c.align} font-semibold text-slate-200`}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((r) => (
-                <tr key={String(r._id)} className="border-b border-slate-800">
-                  {table.columns.map((c) => (
-                    <td key={c.key} className={`px-2 py-2 text-${c.align}`}>
-                      {formatCell(r[c.key], formatOf(c), { timeZone: table.timeZone })}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {table.pages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center gap-3">
-          {table.page > 1 ? <PageLink page={table.page - 1}>Previous</PageLink> : null}
-          <span>
-            Page {table.page} of {table.pages}
-          </span>
-          {table.page < table.pages ? <PageLink page={table.page + 1}>Next</PageLink> : null}
-        </nav>
-      ) : null}
-    </>
-  )
-}
 
 /** Stored HTML is shown in a sandboxed frame: it cannot run scripts or reach the signed-in page. */
 export function HtmlFrame({ doc, className = 'min-h-[60vh]' }: { doc: HtmlDoc; className?: string }) {
@@ -129,7 +69,7 @@ export function ScreenView({ data }: { data: ScreenData }) {
               </Link>
             </p>
           ) : null}
-          <TableView table={data.table} />
+          <TableScreen data={data.table} path={data.path} org={data.table.org} />
         </>
       )}
     </section>

@@ -8,7 +8,7 @@ import type { TableSchema } from '../schemas/table-schema'
 import { AppError, badInput, conflict, notFound } from '../utils/errors'
 import { newId } from '../utils/ids'
 import type { Db, Queryable } from './driver.server'
-import { containsPattern, isFieldKey, kindOf, searchExpr, sortExpr, tableOf } from './sql'
+import { containsPattern, isFieldKey, keyLit, kindOf, searchExpr, sortExpr, tableOf } from './sql'
 import type { Actor, ChangeEvent, Doc, Page, PageQuery } from './types'
 import type { SchemaRegistry } from './schema-registry.server'
 
@@ -213,8 +213,19 @@ export class Store {
     const schema = await this.schemas.get(collection)
     const known = (k: string) => k === 'cts' || k === 'ts' || !schema || schema.fields.some((f) => f.key === k)
     const params: unknown[] = [org]
-    const where = ['org = $1']
-    if (q.activeOnly) where.push(`(doc ->> 'IsUsed') IS DISTINCT FROM 'no'`)
+    const where = ['t.org = $1']
+    // reference columns: a join where a filter or the sort needs the label, else a lookup per row of the page
+    const refs: Array<{ alias: string; key: string; labelField: string; table: string; sql: (paramNo: number) => string; org: string }> = []
+    for (const [i, ref] of (q.refs ?? []).entries()) {
+      if (!isFieldKey(ref.key) || !isFieldKey(ref.labelField)) throw badInput(`bad reference column "${ref.key.slice(0, 40)}"`)
+      const rt = await this.table(ref.collection)
+      const alias = `ref${i}`
+      const sql = (n: number) => `LEFT JOIN LATERAL (SELECT r.doc ->> ${keyLit(ref.labelField)} AS label FROM ${rt} r WHERE r.org = $${n} AND r.id = t.doc ->> ${keyLit(ref.key)}) ${alias} ON true`
+      refs.push({ alias, key: ref.key, labelField: ref.labelField, table: rt, sql, org: ref.org })
+    }
+    const used = new Set<string>()
+    const refOf = (key: string) => refs.find((r) => r.key === key)?.alias
+    if (q.activeOnly) where.push(`(t.doc ->> 'IsUsed') IS DISTINCT FROM 'no'`)
     if (q.range && (q.range.from || q.range.to)) {
       if (!isFieldKey(q.range.key) || !known(q.range.key)) throw badInput(`unknown date field "${q.range.key.slice(0, 40)}"`)
       const e = sortExpr(schema, q.range.key)
@@ -230,21 +241,39 @@ export class Store {
     if (q.search && q.search.text !== '') {
       if (!isFieldKey(q.search.key) || !known(q.search.key)) throw badInput(`unknown search field "${q.search.key.slice(0, 40)}"`)
       params.push(containsPattern(q.search.text))
-      where.push(`${searchExpr(q.search.key)} ILIKE $${params.length} ESCAPE '\\'`)
+      const ref = refOf(q.search.key)
+      if (ref) used.add(ref)
+      where.push(`${ref ? `${ref}.label` : searchExpr(q.search.key)} ILIKE $${params.length} ESCAPE '\\'`)
     }
-    const countParams = [...params]
     let order = 'cts DESC, id DESC'
+    let sortRef: string | undefined
+    let dir: 'ASC' | 'DESC' = 'ASC'
     const sort = q.sort ?? schema?.defaultSort
     if (sort) {
       if (!isFieldKey(sort.key) || !known(sort.key)) throw badInput(`unknown sort field "${sort.key.slice(0, 40)}"`)
-      const d = sort.dir === 'desc' ? 'DESC' : 'ASC'
-      order = `${sortExpr(schema, sort.key)} ${d}, id ${d}`
+      dir = sort.dir === 'desc' ? 'DESC' : 'ASC'
+      sortRef = refOf(sort.key)
+      order = `${sortExpr(schema, sort.key)} ${dir}, id ${dir}`
     }
+    // a referenced column sorts by the label shown; records whose reference is missing come last
+    const byLabel = (e: string) => `(lower(${e}) COLLATE "C") ${dir} NULLS ${dir === 'ASC' ? 'LAST' : 'FIRST'}, id ${dir}`
+    // Parameters: the filters', then the joins' (the count has only those its search uses), then
+    // limit and offset, then the label lookups'. Joins are made only where a filter or the sort
+    // needs them; labels are looked up for the page's rows alone, by primary key.
+    const countParams = [...params]
+    const countJoins = refs.filter((r) => used.has(r.alias)).map((r) => (countParams.push(r.org), r.sql(countParams.length)))
+    const inner = refs.filter((r) => used.has(r.alias) || r.alias === sortRef).map((r) => (params.push(r.org), r.sql(params.length)))
     params.push(Math.max(0, Math.min(q.limit, 1000)), Math.max(0, q.offset))
+    const page = `LIMIT $${params.length - 1} OFFSET $${params.length}`
     const w = where.join(' AND ')
+    let rowsSql = `SELECT t.id, t.doc, t.cts, t.ts${sortRef ? `, ${sortRef}.label AS sort_label` : ''} FROM ${t} t ${inner.join(' ')} WHERE ${w} ORDER BY ${sortRef ? byLabel(`${sortRef}.label`) : order} ${page}`
+    if (refs.length) {
+      const labels = refs.map((r) => (params.push(r.org), `${keyLit(r.key)}, (SELECT x.doc ->> ${keyLit(r.labelField)} FROM ${r.table} x WHERE x.org = $${params.length} AND x.id = p.doc ->> ${keyLit(r.key)})`))
+      rowsSql = `SELECT p.id, p.doc, p.cts, p.ts, jsonb_build_object(${labels.join(', ')}) AS labels FROM (${rowsSql}) p ORDER BY ${sortRef ? byLabel('p.sort_label') : order}`
+    }
     return {
-      rowsSql: `SELECT id, doc, cts, ts FROM ${t} WHERE ${w} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      countSql: `SELECT count(*)::int AS n FROM ${t} WHERE ${w}`,
+      rowsSql,
+      countSql: `SELECT count(*)::int AS n FROM ${t} t ${countJoins.join(' ')} WHERE ${w}`,
       params,
       countParams,
     }
@@ -254,10 +283,31 @@ export class Store {
   async page(org: string, collection: string, q: PageQuery): Promise<Page> {
     const s = await this.pageSql(org, collection, q)
     const [rows, count] = await this.db.parallel(
-      (c) => c.query<Row>(s.rowsSql, s.params),
+      (c) => c.query<Row & { labels?: Record<string, string | null> }>(s.rowsSql, s.params),
       (c) => c.query<{ n: number }>(s.countSql, s.countParams),
     )
-    return { rows: rows.rows.map(toDoc), total: count.rows[0].n }
+    return { rows: rows.rows.map((r) => (r.labels ? { ...toDoc(r), _labels: r.labels } : toDoc(r))), total: count.rows[0].n }
+  }
+
+  /**
+   * Every row of a view, in its order, a batch at a time (CSV export): the same query as `page`,
+   * walked forward until it runs out or `max` rows have been read.
+   */
+  async *walk(org: string, collection: string, q: Omit<PageQuery, 'offset' | 'limit'>, max = 100_000, batch = 1000): AsyncGenerator<Doc[]> {
+    for (let offset = 0; offset < max; offset += batch) {
+      const s = await this.pageSql(org, collection, { ...q, offset, limit: Math.min(batch, max - offset) })
+      const r = await this.db.query<Row & { labels?: Record<string, string | null> }>(s.rowsSql, s.params)
+      if (r.rows.length) yield r.rows.map((x) => (x.labels ? { ...toDoc(x), _labels: x.labels } : toDoc(x)))
+      if (r.rows.length < batch) return
+    }
+  }
+
+  /** Labels of records by id, in one query (references inside nested rows). Unknown ids are left out. */
+  async labelsOf(org: string, collection: string, labelField: string, ids: string[]): Promise<Map<string, string>> {
+    const t = await this.table(collection)
+    if (!ids.length) return new Map()
+    const r = await this.db.query<{ id: string; label: string | null }>(`SELECT id, doc ->> ${keyLit(labelField)} AS label FROM ${t} WHERE org = $1 AND id = ANY($2::text[])`, [org, [...new Set(ids)].slice(0, 5000)])
+    return new Map(r.rows.filter((x) => x.label !== null).map((x) => [x.id, x.label as string]))
   }
 
   /** The audit rows of one record, oldest first. */

@@ -18,6 +18,8 @@ export interface Doc {
   IsUsed?: string
   ed?: string
   delete?: string
+  /** labels of referenced records, by column key (page queries with `refs`) */
+  _labels?: Record<string, string | null>
   [field: string]: unknown
 }
 
@@ -29,6 +31,20 @@ export interface PageQuery {
   range?: { key: string; from?: string; to?: string }
   /** only records whose IsUsed is not 'no' */
   activeOnly?: boolean
+  /**
+   * Columns that hold the id of a record in another table (format `id:<table>:<field>`): the
+   * referenced record's label comes back in the same query (`Doc._labels`), and sorting or
+   * searching on such a column uses the label the user sees.
+   */
+  refs?: RefColumn[]
+}
+
+export interface RefColumn {
+  key: string
+  collection: string
+  labelField: string
+  /** organisation the referenced table belongs to (the platform's for platform tables) */
+  org: string
 }
 
 export interface Page {

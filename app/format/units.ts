@@ -5,7 +5,9 @@
  * 1 gal = 3785.41 ml, 1 l = 1000 ml. Also mg = 0.001 g, which SQL does not know (it sorts mg as g).
  * Pure: runs on the server and in the browser.
  */
-import { MEASURE_UNITS, type MeasureUnit } from '../schemas/table-schema'
+/** The units a measure field offers (SPEC §2.6). */
+export const MEASURE_UNITS = ['g', 'kg', 'oz', 'lb', 'units', 'packages', 'ml', 'l', 'fl oz', 'gal'] as const
+export type MeasureUnit = (typeof MEASURE_UNITS)[number]
 
 export type Dimension = 'weight' | 'volume' | 'count'
 /** The units a schema may use, plus mg (accepted from scales and METRC, converted, not stored). */

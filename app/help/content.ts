@@ -5,7 +5,7 @@
  * Titles, headings and texts are phrase-map keys (English text is the key), passed through t().
  * Server-side data: the renderer imports only the types, so the texts stay out of the client bundle.
  */
-import { CREDENTIAL_STATES } from '../auth/rules'
+import { CREDENTIAL_STATES } from '../auth/messages'
 
 export type HelpColour = 'red' | 'orange' | 'yellow' | 'green' | 'blue'
 

@@ -4,29 +4,63 @@
  * entitlements decide on the server (403 otherwise); the screen renders by its kind.
  * Unknown addresses are a real 404.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireSession } from '../auth/require.server'
 import { resolveScreen } from '../auth/screens.server'
 import { ScreenView } from '../components/screen-view'
+import { Notice } from '../components/ui'
 import { loadScreen, type ScreenData } from '../screens/screen-data.server'
+import { actionError, toggleCheck } from '../screens/table-actions.server'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function screenOf(request: Request, context: LoaderFunctionArgs['context']) {
   const url = new URL(request.url)
   const s = await requireSession(request, context)
   const facility = s.session.facility ?? ''
   const screen = await resolveScreen(context.database, s.user, facility, url.pathname)
   if (screen === 'unknown') throw new Response('There is no page at this address.', { status: 404, statusText: 'There is no page at this address.' })
   if (screen === 'forbidden') throw new Response('Your account is not entitled to this screen in this facility. Ask your administrator for access to its module.', { status: 403, statusText: 'Not allowed' })
+  return { url, s, facility, screen }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { url, s, facility, screen } = await screenOf(request, context)
   return json(await loadScreen(context, s.user, facility, screen, url))
+}
+
+/** Posts to a table screen (a check cell's toggle); back to the same view when done. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { url, s, facility, screen } = await screenOf(request, context)
+  const form = await request.formData()
+  if (form.get('intent') !== 'toggle' || screen.route.kind !== 'table' || !screen.route.collection || screen.workflows) return json({ error: 'This screen takes no such request.' }, { status: 400 })
+  try {
+    await toggleCheck(context, s, screen.route, facility, url, form)
+  } catch (e) {
+    const { error, status } = actionError(e)
+    context.logger?.warn({ err: error, path: url.pathname }, 'table toggle refused')
+    return json({ error }, { status })
+  }
+  // a script's request (fetcher) gets its answer and the page revalidates; a plain form post goes back to the view (no resubmit on reload)
+  if (url.searchParams.has('_data')) return json({ ok: true })
+  return redirect(`${url.pathname}${url.search}`)
 }
 
 export default function ScreenRoute() {
   const data = useLoaderData<typeof loader>()
+  const done = useActionData<typeof action>()
   // every value in it is plain JSON already (strings, numbers, records)
-  return <ScreenView data={data as unknown as ScreenData} />
+  return (
+    <>
+      {done && 'error' in done ? (
+        <div className="px-4 pt-4">
+          <Notice tone="error">{done.error}</Notice>
+        </div>
+      ) : null}
+      <ScreenView data={data as unknown as ScreenData} />
+    </>
+  )
 }

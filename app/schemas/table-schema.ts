@@ -21,8 +21,8 @@ export const DISPLAY_FORMATS = [
   'date', 'currency', 'measure', 'tax', 'image', 'pdf', 'check', 'array', 'trim', 'qrcode', 'status',
 ] as const
 
-export const MEASURE_UNITS = ['g', 'kg', 'oz', 'lb', 'units', 'packages', 'ml', 'l', 'fl oz', 'gal'] as const
-export type MeasureUnit = (typeof MEASURE_UNITS)[number]
+// measure units live with the conversions (no zod there, so the browser's table screen stays small)
+export { MEASURE_UNITS, type MeasureUnit } from '../format/units'
 
 const fieldKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a field key is letters, digits and _ (max 63)')
 

@@ -8,27 +8,11 @@ import type { SessionUser } from '../auth/entitlements'
 import { visibleRoutes } from '../auth/entitlements'
 import type { Screen } from '../auth/screens.server'
 import { helpPage, type HelpPage } from '../help/content'
-import { PLATFORM_ORG, type RouteEntry } from '../route-map'
+import { PLATFORM_ORG } from '../route-map'
+import { tablePage, type TableData } from './table-page.server'
 
-const PAGE = 20
+export type { TableData }
 
-export interface Column {
-  key: string
-  label: string
-  format: string
-  type: string
-  align: 'left' | 'center' | 'right'
-}
-export interface TableData {
-  columns: Column[]
-  rows: Array<Record<string, unknown>>
-  total: number
-  page: number
-  pages: number
-  readOnly: boolean
-  /** the facility's IANA time zone: dates show in the facility's local time */
-  timeZone: string
-}
 export interface HtmlDoc {
   name: string
   title: string
@@ -53,7 +37,7 @@ export async function loadScreen(context: AppLoadContext, user: SessionUser, fac
   if (route.kind === 'tables') return tableDirectory(context, user, facility, url, base)
   const kind = route.kind as 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'
   const intro = route.path === '/SupportTicket' ? await htmlDoc(context, { used_on: 'Support' }) : null
-  return { ...base, kind, table: await tablePage(context, route, facility, url), intro }
+  return { ...base, kind, table: await tablePage(context, user, route, facility, url), intro }
 }
 
 /** /Table?name=<collection>: any table the user can already open through the route map. */
@@ -69,7 +53,7 @@ async function tableDirectory(context: AppLoadContext, user: SessionUser, facili
   const route = mine.find((r) => r.collection === name)
   if (!route) throw new Response('There is no table by that name that your account may open here.', { status: 404, statusText: 'No such table' })
   const schema = await context.database.schemas.get(name)
-  return { kind: 'table', title: schema?.label ?? route.title, path: base.path, table: await tablePage(context, route, facility, url), intro: null }
+  return { kind: 'table', title: schema?.label ?? route.title, path: base.path, table: await tablePage(context, user, route, facility, url), intro: null }
 }
 
 /** /DisplayHTML?name=<document>: a published document of the HTML editor meant for display. */
@@ -88,29 +72,4 @@ async function displayHtml(context: AppLoadContext, url: URL, base: { title: str
 async function htmlDoc(context: AppLoadContext, where: Record<string, string>): Promise<HtmlDoc | null> {
   const [r] = await context.database.store.find(PLATFORM_ORG, 'sup_html', { ...where, published: 'yes' }, 1)
   return r ? { name: String(r.name), title: String(r.title ?? r.name), html: String(r.html ?? '') } : null
-}
-
-async function tablePage(context: AppLoadContext, route: RouteEntry, facility: string, url: URL): Promise<TableData> {
-  const { store, schemas } = context.database
-  const schema = await schemas.get(route.collection!)
-  const org = route.platform ? PLATFORM_ORG : facility
-  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1))
-  const result = schema ? await store.page(org, route.collection!, { offset: (page - 1) * PAGE, limit: PAGE }) : { rows: [], total: 0 }
-  const columns = (schema?.fields ?? [])
-    .filter((f) => f.show && f.type !== 'array' && f.type !== 'code')
-    .slice(0, 10)
-    .map((f) => ({ key: f.key, label: f.label, format: f.format ?? '', type: f.type, align: f.align }))
-  return { columns, rows: result.rows, total: result.total, page, pages: Math.max(1, Math.ceil(result.total / PAGE)), readOnly: !!route.readOnly || schema?.editable === false, timeZone: await timeZoneOf(context, facility) }
-}
-
-/** The facility's time zone (org.timezone), UTC when it has none or an unknown one. */
-async function timeZoneOf(context: AppLoadContext, facility: string): Promise<string> {
-  const [org] = await context.database.store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
-  const tz = typeof org?.timezone === 'string' ? org.timezone : 'UTC'
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz })
-    return tz
-  } catch {
-    return 'UTC'
-  }
 }

@@ -1,0 +1,174 @@
+/**
+ * One cell of the table screen by its column's display format (SPEC §2.5): a referenced
+ * record's label, date, currency, measure, tax state, image, pdf, check (a form that toggles it,
+ * so it works without JavaScript), array (a count that expands the row), trim, qrcode, status.
+ */
+import { Link, useFetcher } from '@remix-run/react'
+import { formatCell, isYes, TRIM_LENGTH } from '../../format/format'
+import type { TableColumn, TableRow } from '../../screens/table-page.server'
+
+export interface CellContext {
+  org: string
+  timeZone: string
+  t: (key: string) => string
+  /** link that expands or folds this row */
+  expandHref: (id: string) => string
+  expanded: (id: string) => boolean
+}
+
+/** A stored file reference as a safe address: web links and our own paths as they are, bare names from the organisation's files. */
+export function fileHref(v: unknown, org: string): string | null {
+  if (typeof v !== 'string' || !v.trim()) return null
+  const s = v.trim()
+  if (/^https?:\/\//i.test(s)) return s
+  if (s.startsWith('/') && !s.startsWith('//')) return s
+  return `/getfiles/${encodeURIComponent(org)}/${encodeURIComponent(s)}`
+}
+
+export function StatusDot({ on, t }: { on: boolean; t: (k: string) => string }) {
+  return (
+    <span className="inline-flex items-center" title={on ? t('Active') : t('Inactive')}>
+      <span aria-hidden className={`inline-block h-3 w-3 rounded-full ${on ? 'bg-green-500' : 'bg-red-500'}`} />
+      <span className="sr-only">{on ? t('Active') : t('Inactive')}</span>
+    </span>
+  )
+}
+
+function CheckToggle({ row, col, t }: { row: TableRow; col: TableColumn; t: (k: string) => string }) {
+  const fetcher = useFetcher<{ error?: string }>()
+  const pending = fetcher.state !== 'idle' ? fetcher.formData?.get('value') : null
+  const on = pending ? pending === 'yes' : isYes(row.values[col.key])
+  return (
+    <fetcher.Form method="post" className="inline">
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="field" value={col.key} />
+      <input type="hidden" name="ts" value={row.ts} />
+      <input type="hidden" name="value" value={on ? 'no' : 'yes'} />
+      <button
+        type="submit"
+        aria-pressed={on}
+        aria-label={`${col.label}: ${on ? t('Yes') : t('No')}`}
+        title={t('Click to change')}
+        className={`min-h-8 min-w-12 rounded border px-2 text-xs font-semibold ${on ? 'border-green-600 bg-green-900 text-green-100' : 'border-slate-600 bg-slate-900 text-slate-300'}`}
+      >
+        {on ? t('Yes') : t('No')}
+      </button>
+      {fetcher.data?.error ? (
+        <span role="alert" className="ml-2 text-xs text-red-300">
+          {fetcher.data.error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  )
+}
+
+export function Cell({ row, col, ctx }: { row: TableRow; col: TableColumn; ctx: CellContext }) {
+  const v = row.values[col.key]
+  const kind = col.format.split(':')[0]
+  const { t } = ctx
+  if (kind === 'id') {
+    const label = row.labels[col.key]
+    if (v === undefined || v === null || v === '') return null
+    return label ? <span>{label}</span> : <span className="text-slate-400" title={t('The referenced record was not found')}>{String(v)}</span>
+  }
+  if (kind === 'check') {
+    if (col.toggles && row.canEdit) return <CheckToggle row={row} col={col} t={t} />
+    return <span>{isYes(v) ? t('Yes') : t('No')}</span>
+  }
+  if (kind === 'status') return <StatusDot on={isYes(v)} t={t} />
+  if (kind === 'image') {
+    const src = fileHref(v, ctx.org)
+    return src ? <img src={src} alt={`${col.label}`} loading="lazy" className="h-10 w-10 rounded object-cover" /> : null
+  }
+  if (kind === 'pdf') {
+    const href = fileHref(v, ctx.org)
+    return href ? (
+      <a href={href} target="_blank" rel="noreferrer" className="text-canopy-400 underline">
+        PDF<span className="sr-only"> ({t('opens in a new tab')})</span>
+      </a>
+    ) : null
+  }
+  if (kind === 'qrcode') {
+    const src = row.qr[col.key]
+    return src ? <img src={src} width={125} height={125} alt={`${t('QR code')}: ${String(v)}`} className="bg-white p-1" /> : null
+  }
+  if (kind === 'array') {
+    const n = Array.isArray(v) ? v.length : 0
+    if (!n) return <span className="text-slate-400">0</span>
+    const open = ctx.expanded(row.id)
+    return (
+      <Link to={ctx.expandHref(row.id)} preventScrollReset replace aria-expanded={open} className="text-canopy-400 underline">
+        {open ? '▾' : '▸'} {formatCell(v, 'array')}
+      </Link>
+    )
+  }
+  if (kind === 'trim') {
+    const full = v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)
+    if (full.length <= TRIM_LENGTH) return <span>{full}</span>
+    return (
+      <span title={full}>
+        <span aria-hidden>{formatCell(v, 'trim')}</span>
+        <span className="sr-only">{full}</span>
+      </span>
+    )
+  }
+  return <>{formatCell(v, col.format, { timeZone: ctx.timeZone })}</>
+}
+
+/** The nested table of an expanded row: one row per element of its array fields. */
+export function NestedRows({ row, cols, ctx }: { row: TableRow; cols: TableColumn[]; ctx: CellContext }) {
+  // a referenced record inside a nested row shows its label, like the main table
+  const text = (col: string, it: unknown, key: string, format: string) => {
+    const v = (it as Record<string, unknown> | null)?.[key]
+    const label = typeof v === 'string' && format.startsWith('id:') ? row.subLabels?.[col]?.[key]?.[v] : undefined
+    return label ?? formatCell(v, format, { timeZone: ctx.timeZone })
+  }
+  return (
+    <>
+      {cols.map((c) => {
+        const items = Array.isArray(row.values[c.key]) ? (row.values[c.key] as unknown[]) : []
+        if (!items.length) return null
+        const first = items.find((x) => x && typeof x === 'object') as Record<string, unknown> | undefined
+        const sub = c.sub?.length ? c.sub : first ? Object.keys(first).map((k) => ({ key: k, label: k, format: '', align: 'left' as const })) : []
+        return (
+          <div key={c.key} className="py-2">
+            <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{c.label}</p>
+            <table className="min-w-[50%] border-collapse text-[0.95em]" aria-label={`${c.label} (${items.length})`}>
+              <thead>
+                <tr>
+                  {sub.length ? (
+                    sub.map((s) => (
+                      <th key={s.key} scope="col" className={`border-b border-slate-700 px-2 py-1 text-${s.align} font-medium text-slate-300`}>
+                        {s.label}
+                      </th>
+                    ))
+                  ) : (
+                    <th scope="col" className="border-b border-slate-700 px-2 py-1 text-left font-medium text-slate-300">
+                      {c.label}
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((it, i) => (
+                  <tr key={i} className="border-b border-slate-800">
+                    {sub.length ? (
+                      sub.map((s) => (
+                        <td key={s.key} className={`px-2 py-1 text-${s.align}`}>
+                          {text(c.key, it, s.key, s.format)}
+                        </td>
+                      ))
+                    ) : (
+                      <td className="px-2 py-1">{formatCell(it, '', { timeZone: ctx.timeZone })}</td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      })}
+    </>
+  )
+}

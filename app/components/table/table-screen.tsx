@@ -1,0 +1,204 @@
+/**
+ * The generic table screen (SPEC §2.5), rendered on the server from the view in the URL.
+ * TanStack Table in manual mode holds the column model; sorting, paging and filtering happen
+ * in the loader. Header icons and the footer are links, so everything works without JavaScript.
+ */
+import { Link, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
+import { Fragment, useEffect, useMemo } from 'react'
+import type { TableColumn, TableData, TableRow } from '../../screens/table-page.server'
+import { listQueryToSearch, withQuery, type ListQuery } from '../../screens/table-url'
+import { useT } from '../../i18n/t'
+import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
+import { TableFooter } from './table-footer'
+import { Toolbar } from './table-toolbar'
+import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon } from './icons'
+
+const icon = 'inline-flex h-7 w-7 items-center justify-center rounded text-slate-400 hover:bg-slate-800 hover:text-slate-100'
+
+/** The window-height default of SPEC §2.5: below 400 px 10 rows, above 900 px 30, else 20. */
+export function pageSizeFor(height: number): 10 | 20 | 30 {
+  return height < 400 ? 10 : height > 900 ? 30 : 20
+}
+
+function Header({ col, data, to, t }: { col: TableColumn; data: TableData; to: (c: ListQuery & Record<string, unknown>) => string; t: (k: string) => string }) {
+  const sorted = data.sort?.key === col.key ? data.sort.dir : null
+  const next = sorted === 'asc' ? 'desc' : 'asc'
+  return (
+    <div className={`flex items-center gap-0.5 ${col.align === 'right' ? 'justify-end' : col.align === 'center' ? 'justify-center' : ''}`}>
+      <Link to={to({ sort: col.key, dir: next })} className="font-semibold hover:underline" title={`${t('Sort by')} ${col.label}`} preventScrollReset>
+        {col.label}
+        <span aria-hidden className="ml-1 text-canopy-400">
+          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+        </span>
+        <span className="sr-only">{sorted ? `, ${t(sorted === 'asc' ? 'sorted ascending' : 'sorted descending')}` : ''}</span>
+      </Link>
+      {col.searchable ? (
+        <Link to={`${to({ col: col.key, q: data.query.col === col.key ? data.query.q : undefined })}#search`} className={`${icon} ${data.query.col === col.key && data.query.q ? 'text-canopy-400' : ''}`} aria-label={`${t('Search in')} ${col.label}`} title={`${t('Search in')} ${col.label}`}>
+          <SearchIcon />
+        </Link>
+      ) : null}
+      {col.isDate ? (
+        <Link to={`${to({ df: col.key })}#dates`} className={`${icon} ${data.dateField === col.key && data.rangeLabel ? 'text-canopy-400' : ''}`} aria-label={`${t('Filter by date')}: ${col.label}`} title={`${t('Filter by date')}: ${col.label}`}>
+          <CalendarIcon />
+        </Link>
+      ) : null}
+      <Link to={to({ hide: [...(data.query.hide ?? []), col.key], hidden: undefined, page: data.query.page })} className={icon} aria-label={`${t('Hide column')} ${col.label}`} title={`${t('Hide column')} ${col.label}`} preventScrollReset>
+        <HideIcon />
+      </Link>
+    </div>
+  )
+}
+
+function Actions({ row, path, t }: { row: TableRow; path: string; t: (k: string) => string }) {
+  const { search } = useLocation()
+  return (
+    <span className="flex gap-1">
+      {row.canEdit ? (
+        <Link to={`${path}/${encodeURIComponent(row.id)}/edit${search}`} className={icon} aria-label={t('Edit')} title={t('Edit')}>
+          <EditIcon />
+        </Link>
+      ) : null}
+      {row.canDelete ? (
+        <Link to={`${path}/${encodeURIComponent(row.id)}/delete${search}`} className={`${icon} hover:text-red-300`} aria-label={t('Delete')} title={t('Delete')}>
+          <DeleteIcon />
+        </Link>
+      ) : null}
+    </span>
+  )
+}
+
+export function TableScreen({ data, path, org }: { data: TableData; path: string; org: string }) {
+  const t = useT()
+  const { search } = useLocation()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const keep = useMemo(() => new URLSearchParams(search), [search])
+  const to = (change: ListQuery & Record<string, unknown>) => `${path}${listQueryToSearch(withQuery(data.query, change), keep)}`
+  const open = new Set(data.query.open ?? [])
+  const toggleOpen = (id: string) => to({ open: open.has(id) ? [...open].filter((x) => x !== id) : [...open, id], page: data.query.page })
+  const ctx: CellContext = { org, timeZone: data.timeZone, t, expandHref: toggleOpen, expanded: (id) => open.has(id) }
+  const visible = data.columns.filter((c) => c.visible)
+  const arrays = visible.filter((c) => c.format === 'array')
+  const hasStatus = data.rows.some((r) => r.status !== undefined)
+  const hasActions = data.rows.some((r) => r.canEdit || r.canDelete)
+
+  // without a size in the URL, JavaScript picks one from the window height (no JS: 20)
+  useEffect(() => {
+    if (data.sizeGiven) return
+    const size = pageSizeFor(window.innerHeight)
+    if (size !== data.size) navigate(to({ size, page: undefined }), { replace: true, preventScrollReset: true })
+    // once per screen
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path])
+
+  const columns = useMemo<ColumnDef<TableRow>[]>(
+    () => [
+      ...(hasStatus ? [{ id: '_status', header: () => <span className="sr-only">{t('Status')}</span>, cell: ({ row }) => <StatusDot on={!!row.original.status} t={t} /> } satisfies ColumnDef<TableRow>] : []),
+      ...visible.map((c) => ({ id: c.key, header: () => <Header col={c} data={data} to={to} t={t} />, cell: ({ row }) => <Cell row={row.original} col={c} ctx={ctx} /> }) satisfies ColumnDef<TableRow>),
+      ...(hasActions ? [{ id: '_actions', header: () => t('Actions'), cell: ({ row }) => <Actions row={row.original} path={path} t={t} /> } satisfies ColumnDef<TableRow>] : []),
+    ],
+    // the loader's data is the whole state: a new view is a new data object
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, t],
+  )
+  const table = useReactTable({
+    data: data.rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (r) => r.id,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    pageCount: data.pages,
+  })
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === path
+  const filtered = !!(data.query.q || data.query.range || data.query.from || data.query.to)
+  const alignOf = (id: string) => data.columns.find((c) => c.key === id)?.align ?? 'left'
+
+  return (
+    <div className="flex flex-col gap-3">
+      {data.notices.length ? (
+        <div role="status" className="rounded-md border border-amber-600 bg-amber-950 px-3 py-2 text-sm text-amber-100">
+          {data.notices.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
+        </div>
+      ) : null}
+      <Toolbar data={data} path={path} to={to} t={t} />
+      {data.query.hide?.length ? (
+        <p className="text-sm text-slate-400">
+          {t('Hidden columns')}:{' '}
+          {data.query.hide.map((k) => (
+            <Link key={k} to={to({ hide: data.query.hide!.filter((x) => x !== k), page: data.query.page })} className="mr-2 text-canopy-400 underline" aria-label={`${t('Show column')} ${data.columns.find((c) => c.key === k)?.label ?? k}`}>
+              {data.columns.find((c) => c.key === k)?.label ?? k}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+      {data.total === 0 ? (
+        <div className="rounded-md border border-slate-700 p-4 text-slate-300" role="status">
+          {filtered || !data.query.all ? (
+            <>
+              <p>{t(filtered ? 'No records match this search or date filter.' : 'No active records here.')}</p>
+              <p className="mt-2 flex flex-wrap gap-3">
+                {filtered ? (
+                  <Link to={to({ q: undefined, col: undefined, range: undefined, from: undefined, to: undefined })} className="text-canopy-400 underline">
+                    {t('Clear the search and dates')}
+                  </Link>
+                ) : null}
+                {!data.query.all ? (
+                  <Link to={to({ all: '1' })} className="text-canopy-400 underline">
+                    {t('Show all records, including inactive ones')}
+                  </Link>
+                ) : null}
+              </p>
+            </>
+          ) : (
+            <p>{t(data.editable ? 'Nothing here yet in this facility. Use Add Item to add the first record.' : 'Nothing here yet in this facility.')}</p>
+          )}
+        </div>
+      ) : (
+        <div className={`overflow-x-auto ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+          <table className="min-w-full border-collapse [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" style={{ fontSize: data.font }} aria-rowcount={data.total + 1}>
+            <thead>
+              {table.getHeaderGroups().map((g) => (
+                <tr key={g.id}>
+                  {g.headers.map((h) => {
+                    const sorted = data.sort?.key === h.id ? data.sort.dir : null
+                    return (
+                      <th key={h.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(h.id)} text-slate-200`}>
+                        {flexRender(h.column.columnDef.header, h.getContext())}
+                      </th>
+                    )
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((r) => (
+                <Fragment key={r.id}>
+                  <tr className="border-b border-slate-800 hover:bg-slate-900">
+                    {r.getVisibleCells().map((c) => (
+                      <td key={c.id} className={alignOf(c.column.id) === 'left' ? undefined : `text-${alignOf(c.column.id)}`}>
+                        {flexRender(c.column.columnDef.cell, c.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                  {open.has(r.id) && arrays.length ? (
+                    <tr className="bg-slate-900/60">
+                      <td colSpan={r.getVisibleCells().length} className="px-6">
+                        <NestedRows row={r.original} cols={arrays} ctx={ctx} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <TableFooter data={data} to={to} t={t} />
+    </div>
+  )
+}

@@ -1,0 +1,190 @@
+/**
+ * The table screen's toolbar (SPEC §2.5): Show Hidden Columns, Active/All records, the column
+ * search, the date filter with its shortcuts and a custom range, Refresh, font sizes, Export and
+ * Add Item. Every control is a link or a GET form, so it works without JavaScript; with it the
+ * search runs 1 s after typing stops and Refresh lights up when the table changed on the server.
+ */
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { DATE_SHORTCUTS, SHORTCUT_LABELS } from '../../format/date-ranges'
+import type { TableData } from '../../screens/table-page.server'
+import { FONT_SIZES, LIST_KEYS, PAGE_PARAMS, type ListKey, type ListQuery } from '../../screens/table-url'
+import { TABLE_EVENT } from '../connection'
+import { CalendarIcon, DownloadIcon, PlusIcon, RefreshIcon } from './icons'
+
+export const btn = 'inline-flex min-h-9 items-center gap-1 rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
+export const btnOn = 'inline-flex min-h-9 items-center gap-1 rounded-md border border-canopy-500 bg-canopy-900 px-3 text-sm text-canopy-50'
+
+/** The view's other settings as hidden fields, so a GET form changes only its own. */
+export function HiddenState({ query, except }: { query: ListQuery; except: ListKey[] }) {
+  const { search } = useLocation()
+  const keep = new URLSearchParams(search)
+  return (
+    <>
+      {PAGE_PARAMS.filter((p) => p !== 'msg' && keep.has(p)).map((p) => (
+        <input key={p} type="hidden" name={p} value={keep.get(p)!} />
+      ))}
+      {LIST_KEYS.filter((k) => !except.includes(k) && k !== 'page' && query[k] !== undefined).map((k) => {
+        const v = query[k]
+        return <input key={k} type="hidden" name={k} value={Array.isArray(v) ? v.join(',') : String(v)} />
+      })}
+    </>
+  )
+}
+
+/** Refresh is highlighted once the server reports a change to this table (debounced 0.5 s, SPEC §9). */
+function useStale(collection: string): boolean {
+  const [stale, setStale] = useState(false)
+  const { key } = useLocation()
+  useEffect(() => setStale(false), [key])
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const on = (e: Event) => {
+      if ((e as CustomEvent<{ collection?: string }>).detail?.collection !== collection) return
+      clearTimeout(timer)
+      timer = setTimeout(() => setStale(true), 500)
+    }
+    window.addEventListener(TABLE_EVENT, on)
+    return () => {
+      clearTimeout(timer)
+      window.removeEventListener(TABLE_EVENT, on)
+    }
+  }, [collection])
+  return stale
+}
+
+function SearchForm({ data, t }: { data: TableData; t: (k: string) => string }) {
+  const submit = useSubmit()
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  const cols = data.columns.filter((c) => c.searchable)
+  if (!cols.length) return null
+  const later = (form: HTMLFormElement | null) => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 1000)
+  }
+  return (
+    <Form method="get" role="search" id="search" className="flex flex-wrap items-center gap-1" onSubmit={() => clearTimeout(timer.current)}>
+      <HiddenState query={data.query} except={['col', 'q']} />
+      <label htmlFor="table-search-col" className="sr-only">
+        {t('Search column')}
+      </label>
+      <select id="table-search-col" name="col" defaultValue={data.query.col ?? cols[0].key} key={data.query.col} className="min-h-9 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm">
+        {cols.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="table-search" className="sr-only">
+        {t('Search text')}
+      </label>
+      <input
+        id="table-search"
+        type="search"
+        name="q"
+        defaultValue={data.query.q ?? ''}
+        key={data.query.q ?? ''}
+        placeholder={t('Search')}
+        maxLength={200}
+        onChange={(e) => later(e.currentTarget.form)}
+        className="min-h-9 w-44 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm"
+      />
+      <button type="submit" className={btn}>
+        {t('Search')}
+      </button>
+    </Form>
+  )
+}
+
+function DateFilter({ data, to, t }: { data: TableData; to: (c: ListQuery & Record<string, unknown>) => string; t: (k: string) => string }) {
+  const q = data.query
+  const active = !!(q.range || q.from || q.to)
+  const { search } = useLocation()
+  // a new view closes the panel, as a page load does without JavaScript
+  return (
+    <details id="dates" className="relative" key={search}>
+      <summary className={`${active ? btnOn : btn} cursor-pointer list-none`} aria-label={t('Date filter')}>
+        <CalendarIcon /> {active ? t(data.rangeLabel ?? '') : t('Any date')}
+      </summary>
+      <div className="absolute z-20 mt-1 flex w-80 flex-col gap-2 rounded-md border border-slate-600 bg-slate-900 p-3 shadow-xl">
+        <Form method="get" className="flex flex-col gap-2">
+          <HiddenState query={q} except={['df', 'range', 'from', 'to']} />
+          <label className="flex flex-col gap-1 text-sm">
+            {t('Date field')}
+            <select name="df" defaultValue={data.dateField} className="min-h-9 rounded-md border border-slate-600 bg-slate-950 px-2">
+              {data.dateFields.map((d) => (
+                <option key={d.key} value={d.key}>
+                  {t(d.label)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="grid grid-cols-2 gap-2">
+            <label className="flex flex-col gap-1 text-sm">
+              {t('From')}
+              <input type="date" name="from" defaultValue={q.from ?? ''} className="min-h-9 rounded-md border border-slate-600 bg-slate-950 px-2" />
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              {t('To')}
+              <input type="date" name="to" defaultValue={q.to ?? ''} className="min-h-9 rounded-md border border-slate-600 bg-slate-950 px-2" />
+            </label>
+          </div>
+          <button type="submit" className={btn}>
+            {t('Apply dates')}
+          </button>
+        </Form>
+        <nav aria-label={t('Date shortcuts')} className="grid grid-cols-2 gap-1">
+          {DATE_SHORTCUTS.map((s) => (
+            <Link key={s} to={to({ range: s, from: undefined, to: undefined, df: data.dateField })} className={q.range === s ? btnOn : btn} aria-current={q.range === s ? 'true' : undefined}>
+              {t(SHORTCUT_LABELS[s])}
+            </Link>
+          ))}
+        </nav>
+        {active ? (
+          <Link to={to({ range: undefined, from: undefined, to: undefined })} className={btn}>
+            {t('Clear dates')}
+          </Link>
+        ) : null}
+      </div>
+    </details>
+  )
+}
+
+export function Toolbar({ data, path, to, t }: { data: TableData; path: string; to: (c: ListQuery & Record<string, unknown>) => string; t: (k: string) => string }) {
+  const stale = useStale(data.collection)
+  const { search } = useLocation()
+  const q = data.query
+  const anyHidden = data.columns.some((c) => c.schemaHidden) || !!q.hide?.length
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('Table tools')}>
+      {anyHidden ? (
+        <Link to={to(q.hidden ? { hidden: undefined } : { hidden: '1', hide: undefined })} className={q.hidden ? btnOn : btn} aria-pressed={!!q.hidden}>
+          {t(q.hidden ? 'Hide Hidden Columns' : 'Show Hidden Columns')}
+        </Link>
+      ) : null}
+      <Link to={to({ all: q.all ? undefined : '1' })} className={btn} title={t(q.all ? 'Show active records only' : 'Show all records')}>
+        {t(q.all ? 'Showing All Records' : 'Showing Active Records')}
+      </Link>
+      <SearchForm data={data} t={t} />
+      <DateFilter data={data} to={to} t={t} />
+      <Link to={`${path}${search}`} className={stale ? `${btnOn} animate-pulse` : btn} aria-label={stale ? t('Refresh: this table has changed') : t('Refresh')} preventScrollReset>
+        <RefreshIcon /> {t('Refresh')}
+      </Link>
+      <span className="inline-flex items-center gap-1" role="group" aria-label={t('Font size')}>
+        {FONT_SIZES.map((f) => (
+          <Link key={f} to={to({ font: f === 14 ? undefined : f, page: q.page })} className={data.font === f ? btnOn : btn} aria-pressed={data.font === f} aria-label={`${t('Font size')} ${f} px`}>
+            <span style={{ fontSize: f }}>A</span>
+          </Link>
+        ))}
+      </span>
+      <a href={`/export${path}${search}`} download className={btn}>
+        <DownloadIcon /> {t('Export CSV')}
+      </a>
+      {data.editable ? (
+        <Link to={`${path}/new${search}`} className={btnOn}>
+          <PlusIcon /> {t('Add Item')}
+        </Link>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,285 @@
+/**
+ * The generic table screen's data (SPEC §2.5): the view read from the URL, one page of the
+ * collection in that view (referenced labels resolved in the same query), the columns from the
+ * schema, and what this user may do with each row (SPEC §6 `ed`/`delete`). The CSV export and
+ * the check-cell toggle use the same view, so they act on exactly what the screen shows.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import qrcode from 'qrcode-generator'
+import type { SessionUser } from '../auth/entitlements'
+import type { Doc, PageQuery, RefColumn } from '../db/types'
+import { customRange, shortcutRange, SHORTCUT_LABELS } from '../format/date-ranges'
+import { isYes } from '../format/format'
+import { platformCollections, PLATFORM_ORG, type RouteEntry } from '../route-map'
+import type { FieldDef, TableSchema } from '../schemas/table-schema'
+import { parseListQuery } from './table-query'
+import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE, type ListQuery } from './table-url'
+
+export interface TableColumn {
+  key: string
+  label: string
+  /** display format: the column's own, else the one its type implies */
+  format: string
+  type: string
+  align: 'left' | 'center' | 'right'
+  /** the schema hides it (`show: no`); Show Hidden Columns shows it */
+  schemaHidden: boolean
+  /** shown in this view */
+  visible: boolean
+  /** the column search can use it */
+  searchable: boolean
+  isDate: boolean
+  /** clicking a check cell toggles it (editable table, field not read-only) */
+  toggles: boolean
+  /** columns of an array field's nested table */
+  sub?: Array<{ key: string; label: string; format: string; align: 'left' | 'center' | 'right' }>
+}
+
+export interface TableRow {
+  id: string
+  ts: string
+  values: Record<string, unknown>
+  /** labels of referenced records, by column */
+  labels: Record<string, string | null>
+  /** labels of records referenced from nested rows: column → sub-column → id → label (expanded rows only) */
+  subLabels?: Record<string, Record<string, Record<string, string>>>
+  /** QR codes as SVG data URLs, by column */
+  qr: Record<string, string>
+  /** status dot: green (true) or red (false); absent when the table has no status field */
+  status?: boolean
+  canEdit: boolean
+  canDelete: boolean
+}
+
+export interface TableData {
+  collection: string
+  /** organisation the rows (and their files) belong to */
+  org: string
+  columns: TableColumn[]
+  rows: TableRow[]
+  total: number
+  page: number
+  pages: number
+  size: number
+  /** the URL named the page size (else the browser may pick one from the window height) */
+  sizeGiven: boolean
+  font: number
+  query: ListQuery
+  /** what was wrong with the URL, in words */
+  notices: string[]
+  /** the table shows Add, edit and delete (SPEC §2.5) */
+  editable: boolean
+  timeZone: string
+  dateFields: Array<{ key: string; label: string }>
+  /** the date field the range applies to */
+  dateField: string
+  /** the active date filter in words, e.g. "Last 7 days" or "03/01/2026 – 03/31/2026" */
+  rangeLabel: string | null
+  sort: { key: string; dir: 'asc' | 'desc' } | null
+}
+
+/** Everything a view needs to query a collection: shared by the page, the export and the toggle. */
+export interface TableView {
+  route: RouteEntry
+  schema: TableSchema | undefined
+  org: string
+  query: ListQuery
+  notices: string[]
+  columns: TableColumn[]
+  pageQuery: Omit<PageQuery, 'offset' | 'limit'>
+  timeZone: string
+  dateField: string
+  rangeLabel: string | null
+  editable: boolean
+}
+
+const DISPLAY = new Set(['date', 'currency', 'measure', 'check'])
+const NOT_SEARCHABLE = new Set(['image', 'qrcode', 'array', 'check', 'status', 'pdf'])
+
+/** A column's display format: its own, else the one its type implies. */
+export function formatOf(f: Pick<FieldDef, 'format' | 'type'>): string {
+  if (f.format) return f.format
+  if (DISPLAY.has(f.type)) return f.type
+  return f.type === 'array' ? 'array' : ''
+}
+
+export function isPlatformCollection(name: string): boolean {
+  return platformCollections().includes(name) || name.startsWith('sup_') || name.startsWith('auth_') || name === 'org' || name === 'users'
+}
+
+/** `id:<table>:<labelField>` → the reference it names, or null. */
+export function refOf(format: string): { collection: string; labelField: string } | null {
+  const m = /^id:([a-z][a-z0-9_]{0,50}):([A-Za-z_][A-Za-z0-9_]{0,62})$/.exec(format)
+  return m ? { collection: m[1], labelField: m[2] } : null
+}
+
+const dateKinds = (f: FieldDef) => f.type === 'date' || f.format === 'date'
+
+export async function readView(context: AppLoadContext, route: RouteEntry, facility: string, url: URL): Promise<TableView> {
+  const schema = route.collection ? await context.database.schemas.get(route.collection) : undefined
+  const { query, notices } = parseListQuery(url.searchParams)
+  const fields = schema?.fields ?? []
+  const has = (k: string) => k === 'cts' || k === 'ts' || fields.some((f) => f.key === k)
+  const drop = (k: keyof ListQuery, why: string) => {
+    notices.push(why)
+    delete query[k]
+  }
+  if (query.sort && !has(query.sort)) drop('sort', `Ignored sort="${query.sort}": this table has no such column.`)
+  if (query.col && !fields.some((f) => f.key === query.col && !NOT_SEARCHABLE.has(formatOf(f)) && f.type !== 'array')) drop('col', `Ignored col="${query.col}": that column cannot be searched.`)
+  if (query.q && !query.col) {
+    const first = fields.find((f) => f.filter) ?? fields.find((f) => f.show && !NOT_SEARCHABLE.has(formatOf(f)) && f.type !== 'array')
+    if (first) query.col = first.key
+    else drop('q', 'Ignored the search: this table has no searchable column.')
+  }
+  const dateFields = [...fields.filter(dateKinds).map((f) => ({ key: f.key, label: f.label })), { key: 'cts', label: 'Created' }]
+  if (query.df && !dateFields.some((d) => d.key === query.df)) drop('df', `Ignored df="${query.df}": that is not a date column of this table.`)
+  if (query.hide) query.hide = query.hide.filter((k) => fields.some((f) => f.key === k))
+  if (query.page && query.page > MAX_PAGE) query.page = MAX_PAGE
+
+  const timeZone = await timeZoneOf(context, facility)
+  const dateField = query.df ?? schema?.dateField ?? 'cts'
+  let range: { from?: string; to?: string } | undefined
+  let rangeLabel: string | null = null
+  if (query.range) {
+    range = shortcutRange(query.range, new Date(), timeZone)
+    rangeLabel = SHORTCUT_LABELS[query.range]
+  } else if (query.from || query.to) {
+    range = customRange(query.from, query.to, timeZone)
+    rangeLabel = `${query.from ? usDate(query.from) : '…'} – ${query.to ? usDate(query.to) : '…'}`
+  }
+
+  const editable = !route.readOnly && schema?.editable !== false && !!schema
+  const hidden = new Set(query.hide ?? [])
+  const columns: TableColumn[] = fields
+    .filter((f) => f.type !== 'code')
+    .map((f) => {
+      const format = formatOf(f)
+      return {
+        key: f.key,
+        label: f.label,
+        format,
+        type: f.type,
+        align: f.align,
+        schemaHidden: !f.show,
+        visible: query.hidden === '1' || (f.show && !hidden.has(f.key)),
+        searchable: !NOT_SEARCHABLE.has(format) && f.type !== 'array',
+        isDate: dateKinds(f),
+        toggles: editable && format === 'check' && !f.ro,
+        ...(f.array?.length ? { sub: f.array.map((a) => ({ key: a.key, label: a.label, format: formatOf(a), align: a.align })) } : {}),
+      }
+    })
+  const refs: RefColumn[] = []
+  for (const c of columns) {
+    const r = refOf(c.format)
+    if (r && (await context.database.schemas.hasCollection(r.collection))) refs.push({ key: c.key, ...r, org: isPlatformCollection(r.collection) ? PLATFORM_ORG : facility })
+  }
+  const pageQuery: TableView['pageQuery'] = {
+    activeOnly: query.all !== '1',
+    ...(query.sort ? { sort: { key: query.sort, dir: query.dir ?? 'asc' } } : {}),
+    ...(query.q && query.col ? { search: { key: query.col, text: query.q } } : {}),
+    ...(range ? { range: { key: dateField, ...range } } : {}),
+    ...(refs.length ? { refs } : {}),
+  }
+  return { route, schema, org: route.platform ? PLATFORM_ORG : facility, query, notices, columns, pageQuery, timeZone, dateField, rangeLabel, editable }
+}
+
+/** May this user change or delete this row? Super always may; others not where the row says ed/delete = no (SPEC §6). */
+export function rowRights(view: Pick<TableView, 'editable'>, user: SessionUser, row: Doc): { canEdit: boolean; canDelete: boolean } {
+  if (!view.editable) return { canEdit: false, canDelete: false }
+  const sup = user.role === 'super'
+  return { canEdit: sup || String(row.ed ?? '').toLowerCase() !== 'no', canDelete: sup || String(row.delete ?? '').toLowerCase() !== 'no' }
+}
+
+export async function tablePage(context: AppLoadContext, user: SessionUser, route: RouteEntry, facility: string, url: URL): Promise<TableData> {
+  const view = await readView(context, route, facility, url)
+  const size = view.query.size ?? DEFAULT_PAGE_SIZE
+  let page = view.query.page ?? 1
+  const load = (p: number) => (view.schema ? context.database.store.page(view.org, route.collection!, { ...view.pageQuery, offset: (p - 1) * size, limit: size }) : Promise.resolve({ rows: [], total: 0 }))
+  let result = await load(page)
+  const pages = Math.max(1, Math.ceil(result.total / size))
+  if (page > pages) {
+    // a shared link to a page that no longer exists shows the last one, and says so
+    view.notices.push(`Page ${page} does not exist any more; this is the last page, ${pages}.`)
+    page = pages
+    result = await load(page)
+  }
+  const qrCols = view.columns.filter((c) => c.format === 'qrcode' && c.visible)
+  const statusField = view.schema?.statusField
+  const rows: TableRow[] = result.rows.map((d) => {
+    const values: Record<string, unknown> = {}
+    for (const c of view.columns) if (c.visible && d[c.key] !== undefined) values[c.key] = d[c.key]
+    const qr: Record<string, string> = {}
+    for (const c of qrCols) if (d[c.key] !== undefined && d[c.key] !== null && d[c.key] !== '') qr[c.key] = qrDataUrl(String(d[c.key]))
+    return { id: d._id, ts: d.ts, values, labels: d._labels ?? {}, qr, ...(statusField ? { status: isYes(d[statusField]) } : {}), ...rowRights(view, user, d) }
+  })
+  await resolveNestedRefs(context, view, rows, new Set(view.query.open ?? []), facility)
+  const sort = view.pageQuery.sort ?? view.schema?.defaultSort ?? null
+  return {
+    collection: route.collection ?? '',
+    org: view.org,
+    columns: view.columns,
+    rows,
+    total: result.total,
+    page,
+    pages,
+    size,
+    sizeGiven: view.query.size !== undefined,
+    font: view.query.font ?? DEFAULT_FONT_SIZE,
+    query: page === (view.query.page ?? 1) ? view.query : { ...view.query, page },
+    notices: view.notices,
+    editable: view.editable,
+    timeZone: view.timeZone,
+    dateFields: [...view.columns.filter((c) => c.isDate).map((c) => ({ key: c.key, label: c.label })), { key: 'cts', label: 'Created' }],
+    dateField: view.dateField,
+    rangeLabel: view.rangeLabel,
+    sort,
+  }
+}
+
+/** References inside the nested rows of expanded rows: one query per referenced table. */
+async function resolveNestedRefs(context: AppLoadContext, view: TableView, rows: TableRow[], open: Set<string>, facility: string) {
+  const expanded = rows.filter((r) => open.has(r.id))
+  if (!expanded.length) return
+  for (const col of view.columns.filter((c) => c.visible && c.sub)) {
+    for (const sub of col.sub!) {
+      const ref = refOf(sub.format)
+      if (!ref || !(await context.database.schemas.hasCollection(ref.collection))) continue
+      const ids = expanded.flatMap((r) => (Array.isArray(r.values[col.key]) ? (r.values[col.key] as Array<Record<string, unknown>>) : []).map((x) => x?.[sub.key]).filter((v): v is string => typeof v === 'string' && v !== ''))
+      const labels = await context.database.store.labelsOf(isPlatformCollection(ref.collection) ? PLATFORM_ORG : facility, ref.collection, ref.labelField, ids)
+      for (const r of expanded) {
+        r.subLabels ??= {}
+        r.subLabels[col.key] ??= {}
+        r.subLabels[col.key][sub.key] = Object.fromEntries(labels)
+      }
+    }
+  }
+}
+
+/** A QR code (error level L) as an SVG data URL; the screen shows it at 125 px (SPEC §2.5). */
+export function qrDataUrl(text: string): string {
+  const q = qrcode(0, 'L')
+  q.addData(text.slice(0, 1000), 'Byte')
+  q.make()
+  const svg = q.createSvgTag({ cellSize: 4, margin: 0, scalable: true })
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}
+
+function usDate(iso: string): string {
+  const [y, m, d] = iso.split('-')
+  return `${m}/${d}/${y}`
+}
+
+/** The facility's time zone (org.timezone), UTC when it has none or an unknown one. */
+export async function timeZoneOf(context: AppLoadContext, facility: string): Promise<string> {
+  const [org] = await context.database.store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
+  const tz = typeof org?.timezone === 'string' ? org.timezone : 'UTC'
+  if (knownZones.has(tz)) return tz
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+    knownZones.add(tz)
+    return tz
+  } catch {
+    return 'UTC'
+  }
+}
+const knownZones = new Set<string>(['UTC'])

@@ -1,0 +1,64 @@
+/**
+ * Links of a table screen: a view (see ./table-query.ts) as a URL search string, and a view with
+ * some settings changed. No zod here: the browser imports it with the table screen.
+ */
+import type { DateShortcut } from '../format/date-ranges'
+
+export const PAGE_SIZES = [10, 20, 30, 40] as const
+export const FONT_SIZES = [10, 12, 14] as const
+export const DEFAULT_PAGE_SIZE = 20
+export const DEFAULT_FONT_SIZE = 14
+/** deepest page we serve: far past any real use, and it bounds the OFFSET a URL can ask for */
+export const MAX_PAGE = 100_000
+
+/** The settings of a list view, in the order they appear in a link. Each is optional: absent means the default. */
+export const LIST_KEYS = ['page', 'size', 'sort', 'dir', 'col', 'q', 'df', 'range', 'from', 'to', 'all', 'hide', 'hidden', 'font', 'open'] as const
+export type ListKey = (typeof LIST_KEYS)[number]
+
+export type ListQuery = Partial<{
+  page: number
+  size: (typeof PAGE_SIZES)[number]
+  sort: string
+  dir: 'asc' | 'desc'
+  col: string
+  q: string
+  df: string
+  range: DateShortcut
+  from: string
+  to: string
+  all: '1'
+  hide: string[]
+  hidden: '1'
+  font: (typeof FONT_SIZES)[number]
+  open: string[]
+}>
+
+/** Parameters that belong to the page rather than the view (kept in links, never a notice). */
+export const PAGE_PARAMS = ['name', 'kiosk', 'msg', 'lang'] as const
+
+/** The URL search string of a view (defaults left out, keys in one order), so equal views have equal links. */
+export function listQueryToSearch(query: ListQuery, keep?: URLSearchParams): string {
+  const out = new URLSearchParams()
+  if (keep) for (const p of PAGE_PARAMS) if (keep.has(p) && p !== 'msg') out.set(p, keep.get(p)!)
+  for (const k of LIST_KEYS) {
+    const v = query[k]
+    if (v === undefined || v === null || v === '') continue
+    if (k === 'page' && v === 1) continue
+    if (Array.isArray(v)) {
+      if (v.length) out.set(k, v.join(','))
+      continue
+    }
+    out.set(k, String(v))
+  }
+  const s = out.toString()
+  return s ? `?${s}` : ''
+}
+
+/** A view with some settings changed; `undefined` removes a setting. Changing what is shown goes back to page 1. */
+export function withQuery(query: ListQuery, change: ListQuery & Record<string, unknown>): ListQuery {
+  const next: Record<string, unknown> = { ...query, ...change }
+  for (const [k, v] of Object.entries(change)) if (v === undefined) delete next[k]
+  const refilters = ['size', 'sort', 'dir', 'col', 'q', 'df', 'range', 'from', 'to', 'all'].some((k) => k in change)
+  if (refilters && !('page' in change)) delete next.page
+  return next as ListQuery
+}
