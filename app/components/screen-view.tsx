@@ -5,6 +5,7 @@
 import { Link } from '@remix-run/react'
 import type { ScreenData, HtmlDoc } from '../screens/screen-data.server'
 import { TableScreen } from './table/table-screen'
+import { DeleteConfirmView } from './table/delete-confirm'
 import { HelpView } from './help-view'
 import { useT } from '../i18n/t'
 
@@ -58,6 +59,8 @@ export function ScreenView({ data }: { data: ScreenData }) {
         ) : (
           <p className="text-slate-300">{t('No documents are published for display yet.')}</p>
         )
+      ) : data.kind === 'delete' ? (
+        <DeleteConfirmView confirm={data.confirm} />
       ) : (
         <>
           {data.intro ? <HtmlFrame doc={data.intro} className="h-32" /> : null}

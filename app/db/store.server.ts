@@ -208,7 +208,7 @@ export class Store {
   }
 
   /** The SQL and parameters of a page query (also used by the benchmark to compare with hand-written SQL). */
-  async pageSql(org: string, collection: string, q: PageQuery): Promise<{ rowsSql: string; countSql: string; params: unknown[]; countParams: unknown[] }> {
+  async pageSql(org: string, collection: string, q: PageQuery): Promise<{ rowsSql: string; countSql: string; estimateSql: string; params: unknown[]; countParams: unknown[] }> {
     const t = await this.table(collection)
     const schema = await this.schemas.get(collection)
     const known = (k: string) => k === 'cts' || k === 'ts' || !schema || schema.fields.some((f) => f.key === k)
@@ -273,7 +273,10 @@ export class Store {
     }
     return {
       rowsSql,
-      countSql: `SELECT count(*)::int AS n FROM ${t} t ${countJoins.join(' ')} WHERE ${w}`,
+      countSql: q.countCap
+        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${t} t ${countJoins.join(' ')} WHERE ${w} LIMIT ${Math.max(1, Math.floor(q.countCap)) + 1}) capped`
+        : `SELECT count(*)::int AS n FROM ${t} t ${countJoins.join(' ')} WHERE ${w}`,
+      estimateSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${t} t ${countJoins.join(' ')} WHERE ${w}`,
       params,
       countParams,
     }
@@ -286,7 +289,14 @@ export class Store {
       (c) => c.query<Row & { labels?: Record<string, string | null> }>(s.rowsSql, s.params),
       (c) => c.query<{ n: number }>(s.countSql, s.countParams),
     )
-    return { rows: rows.rows.map((r) => (r.labels ? { ...toDoc(r), _labels: r.labels } : toDoc(r))), total: count.rows[0].n }
+    const docs = rows.rows.map((r) => (r.labels ? { ...toDoc(r), _labels: r.labels } : toDoc(r)))
+    const n = count.rows[0].n
+    if (!q.countCap || n <= q.countCap) return { rows: docs, total: n, exact: true }
+    // more than the cap: the planner's estimate, never less than what we know is there
+    const plan = await this.db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> | string }>(s.estimateSql, s.countParams)
+    const raw = plan.rows[0]['QUERY PLAN']
+    const est = Math.round((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan['Plan Rows'])
+    return { rows: docs, total: Math.max(n, est, q.offset + docs.length), exact: false }
   }
 
   /**

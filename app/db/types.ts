@@ -37,6 +37,11 @@ export interface PageQuery {
    * searching on such a column uses the label the user sees.
    */
   refs?: RefColumn[]
+  /**
+   * Count exactly up to this many matches; past it the total is the planner's estimate and
+   * `Page.exact` is false (decision 007). Without it the count is always exact (the API's promise).
+   */
+  countCap?: number
 }
 
 export interface RefColumn {
@@ -50,6 +55,8 @@ export interface RefColumn {
 export interface Page {
   rows: Doc[]
   total: number
+  /** false when `total` is an estimate (more matches than `countCap`) */
+  exact: boolean
 }
 
 export interface ChangeEvent {

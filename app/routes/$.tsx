@@ -13,6 +13,8 @@ import { ScreenView } from '../components/screen-view'
 import { Notice } from '../components/ui'
 import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
+import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
+import { AppError } from '../utils/errors'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
@@ -21,21 +23,48 @@ async function screenOf(request: Request, context: LoaderFunctionArgs['context']
   const url = new URL(request.url)
   const s = await requireSession(request, context)
   const facility = s.session.facility ?? ''
-  const screen = await resolveScreen(context.database, s.user, facility, url.pathname)
-  if (screen === 'unknown') throw new Response('There is no page at this address.', { status: 404, statusText: 'There is no page at this address.' })
+  // a record of a table screen (/DisSales/o1/delete) belongs to that screen
+  const record = recordAddress(url.pathname)
+  const screen = await resolveScreen(context.database, s.user, facility, record?.screen ?? url.pathname)
+  if (screen === 'unknown' || (record && (screen === 'forbidden' ? false : screen.route.kind !== 'table' || !screen.route.collection || screen.workflows)))
+    throw new Response('There is no page at this address.', { status: 404, statusText: 'There is no page at this address.' })
   if (screen === 'forbidden') throw new Response('Your account is not entitled to this screen in this facility. Ask your administrator for access to its module.', { status: 403, statusText: 'Not allowed' })
-  return { url, s, facility, screen }
+  return { url, s, facility, screen, record }
+}
+
+/** A refusal from the data layer as the error page it deserves (404, 403, ...). */
+function refused(e: unknown): never {
+  if (e instanceof AppError) throw new Response(e.message, { status: e.status, statusText: e.message })
+  throw e
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, s, facility, screen } = await screenOf(request, context)
+  const { url, s, facility, screen, record } = await screenOf(request, context)
+  if (record) {
+    const confirm = await confirmDelete(context, s, screen.route, facility, url, record.id).catch(refused)
+    return json({ kind: 'delete', title: 'Delete item', path: screen.route.path, confirm } satisfies ScreenData)
+  }
   return json(await loadScreen(context, s.user, facility, screen, url))
 }
 
 /** Posts to a table screen (a check cell's toggle); back to the same view when done. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { url, s, facility, screen } = await screenOf(request, context)
+  const { url, s, facility, screen, record } = await screenOf(request, context)
   const form = await request.formData()
+  if (record) {
+    if (form.get('intent') !== 'delete') return json({ error: 'This page takes no such request.' }, { status: 400 })
+    try {
+      await deleteRecord(context, s, screen.route, facility, url, record.id, String(form.get('ts') ?? ''))
+    } catch (e) {
+      const { error, status } = actionError(e)
+      context.logger?.warn({ err: error, path: url.pathname }, 'delete refused')
+      return json({ error }, { status })
+    }
+    const back = new URLSearchParams(url.search)
+    back.delete('_data')
+    back.set('msg', 'deleted')
+    return redirect(`${screen.route.path}?${back}`)
+  }
   if (form.get('intent') !== 'toggle' || screen.route.kind !== 'table' || !screen.route.collection || screen.workflows) return json({ error: 'This screen takes no such request.' }, { status: 400 })
   try {
     await toggleCheck(context, s, screen.route, facility, url, form)

@@ -10,6 +10,7 @@ import type { Screen } from '../auth/screens.server'
 import { helpPage, type HelpPage } from '../help/content'
 import { PLATFORM_ORG } from '../route-map'
 import { tablePage, type TableData } from './table-page.server'
+import type { DeleteConfirm } from './record-delete.server'
 
 export type { TableData }
 
@@ -24,6 +25,7 @@ export type ScreenData =
   | { kind: 'help'; title: string; path: string; help: HelpPage | null }
   | { kind: 'tables'; title: string; path: string; tables: Array<{ name: string; title: string }> }
   | { kind: 'html'; title: string; path: string; doc: HtmlDoc | null; docs: Array<{ name: string; title: string }> }
+  | { kind: 'delete'; title: string; path: string; confirm: DeleteConfirm }
   | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null }
 
 const notFound = (text: string) => new Response(text, { status: 404, statusText: text })

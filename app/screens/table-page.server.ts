@@ -57,7 +57,9 @@ export interface TableData {
   org: string
   columns: TableColumn[]
   rows: TableRow[]
+  /** an estimate (shown as "about") when more rows match than we count exactly */
   total: number
+  exact: boolean
   page: number
   pages: number
   size: number
@@ -92,6 +94,9 @@ export interface TableView {
   rangeLabel: string | null
   editable: boolean
 }
+
+/** Matches are counted exactly up to here; past it the total is the planner's estimate (decision 007). */
+export const COUNT_CAP = 1000
 
 const DISPLAY = new Set(['date', 'currency', 'measure', 'check'])
 const NOT_SEARCHABLE = new Set(['image', 'qrcode', 'array', 'check', 'status', 'pdf'])
@@ -194,15 +199,20 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
   const view = await readView(context, route, facility, url)
   const size = view.query.size ?? DEFAULT_PAGE_SIZE
   let page = view.query.page ?? 1
-  const load = (p: number) => (view.schema ? context.database.store.page(view.org, route.collection!, { ...view.pageQuery, offset: (p - 1) * size, limit: size }) : Promise.resolve({ rows: [], total: 0 }))
+  const load = (p: number, countCap: number | undefined = COUNT_CAP) =>
+    view.schema ? context.database.store.page(view.org, route.collection!, { ...view.pageQuery, offset: (p - 1) * size, limit: size, countCap }) : Promise.resolve({ rows: [], total: 0, exact: true })
   let result = await load(page)
-  const pages = Math.max(1, Math.ceil(result.total / size))
-  if (page > pages) {
+  if (!result.rows.length && page > 1) {
     // a shared link to a page that no longer exists shows the last one, and says so
-    view.notices.push(`Page ${page} does not exist any more; this is the last page, ${pages}.`)
-    page = pages
-    result = await load(page)
+    const exact = result.exact ? result : await load(1, undefined)
+    const last = Math.max(1, Math.ceil(exact.total / size))
+    if (page > last) {
+      view.notices.push(`Page ${page} does not exist any more; this is the last page, ${last}.`)
+      page = last
+      result = await load(page)
+    }
   }
+  const pages = Math.max(1, Math.ceil(result.total / size))
   const qrCols = view.columns.filter((c) => c.format === 'qrcode' && c.visible)
   const statusField = view.schema?.statusField
   const rows: TableRow[] = result.rows.map((d) => {
@@ -220,6 +230,7 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     columns: view.columns,
     rows,
     total: result.total,
+    exact: result.exact,
     page,
     pages,
     size,

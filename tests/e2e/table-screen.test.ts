@@ -248,6 +248,23 @@ test('a check cell toggles yes/no and is saved', async ({ page, database }) => {
   expect(history.filter((h) => h.action === 'update').length).toBeGreaterThanOrEqual(2)
 })
 
+test('the bin asks "Are you sure you want to delete this item?" and deletes', async ({ page, database }) => {
+  const id = `${fac}-extra-${crypto.randomBytes(3).toString('hex')}`
+  await database.store.insert({ uid: 'e2e-fixture' }, fac, 'dis_orders', { _id: id, orderNo: 'SO-999', orderDate: new Date().toISOString(), total: 1 })
+  await open(page, '?col=orderNo&q=SO-999')
+  await expect(countText(page)).toHaveText('1–1 of 1 item')
+  await table(page).getByRole('link', { name: 'Delete' }).click()
+  await expect(page.getByRole('heading', { name: 'Delete item' })).toBeVisible()
+  await expect(page.getByText('Are you sure you want to delete this item?')).toBeVisible()
+  await page.getByRole('link', { name: 'Cancel' }).click()
+  await expect(countText(page)).toHaveText('1–1 of 1 item')
+  await table(page).getByRole('link', { name: 'Delete' }).click()
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('The item was deleted.').first()).toBeVisible()
+  await expect(page.getByText('No records match this search or date filter.')).toBeVisible()
+  expect(await database.store.get(fac, 'dis_orders', id)).toBeNull()
+})
+
 test('a shared link opens the identical view in a fresh browser', async ({ page, browser, javaScriptEnabled }) => {
   await open(page, '?sort=total&dir=desc&size=10&page=2&col=client&q=a&hide=terms,rep&font=12&all=1')
   const url = page.url()

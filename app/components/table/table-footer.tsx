@@ -8,6 +8,10 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
   const first = data.total ? (data.page - 1) * data.size + 1 : 0
   const last = Math.min(data.total, data.page * data.size)
   const page = (p: number) => to({ page: p === 1 ? undefined : p })
+  // past the count cap the total is the planner's estimate: said as "about", and no jump to a last page we cannot know
+  const about = data.exact ? '' : `${t('about')} `
+  const total = data.total.toLocaleString('en-US')
+  const more = data.exact ? data.page < data.pages : data.rows.length === data.size
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <span className="inline-flex items-center gap-1" role="group" aria-label={t('Rows per page')}>
@@ -19,9 +23,9 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
         ))}
       </span>
       <span aria-live="polite" className="text-slate-300">
-        {data.total ? `${first}–${last} ${t('of')} ${data.total} ${t(data.total === 1 ? 'item' : 'items')}` : `0 ${t('items')}`}
+        {data.total ? `${first}–${last} ${t('of')} ${about}${total} ${t(data.total === 1 ? 'item' : 'items')}` : `0 ${t('items')}`}
       </span>
-      {data.pages > 1 ? (
+      {data.page > 1 || more ? (
         <nav aria-label={t('Pages')} className="inline-flex items-center gap-1">
           {data.page > 1 ? (
             <>
@@ -34,16 +38,19 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
             </>
           ) : null}
           <span className="px-2">
-            {t('Page')} {data.page} {t('of')} {data.pages}
+            {t('Page')} {data.page}
+            {data.exact ? ` ${t('of')} ${data.pages}` : ''}
           </span>
-          {data.page < data.pages ? (
+          {more ? (
             <>
               <Link to={page(data.page + 1)} className={btn} rel="next">
                 {t('Next')}
               </Link>
-              <Link to={page(data.pages)} className={btn} aria-label={t('Last page')}>
-                »
-              </Link>
+              {data.exact ? (
+                <Link to={page(data.pages)} className={btn} aria-label={t('Last page')}>
+                  »
+                </Link>
+              ) : null}
             </>
           ) : null}
         </nav>

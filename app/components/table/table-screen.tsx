@@ -160,7 +160,7 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
         </div>
       ) : (
         <div className={`overflow-x-auto ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
-          <table className="min-w-full border-collapse [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" style={{ fontSize: data.font }} aria-rowcount={data.total + 1}>
+          <table className="min-w-full border-collapse [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" style={{ fontSize: data.font }} aria-rowcount={data.exact ? data.total + 1 : -1}>
             <thead>
               {table.getHeaderGroups().map((g) => (
                 <tr key={g.id}>

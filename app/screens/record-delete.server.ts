@@ -1,0 +1,53 @@
+/**
+ * Deleting a record from a table screen (SPEC §2.5 bin, §6 rules): `/{screen}/{id}/delete`
+ * shows what will be deleted and asks "Are you sure you want to delete this item?"; its form
+ * posts the delete. The server checks again: an editable table, the user's right to delete this
+ * row (delete = no binds everyone but super), and that nobody changed the row meanwhile.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import type { SignedIn } from '../auth/require.server'
+import { formatCell } from '../format/format'
+import type { RouteEntry } from '../route-map'
+import { forbidden, notFound } from '../utils/errors'
+import { readView, rowRights } from './table-page.server'
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this item?'
+
+/** `/DisSales/o1/delete` → the screen path and the record id; null for any other address. */
+export function recordAddress(pathname: string): { screen: string; id: string } | null {
+  const m = /^(\/[A-Za-z][A-Za-z0-9]*)\/([^/]{1,64})\/delete\/?$/.exec(pathname)
+  return m ? { screen: m[1], id: decodeURIComponent(m[2]) } : null
+}
+
+export interface DeleteConfirm {
+  id: string
+  ts: string
+  /** the record as the table shows it: its first visible columns */
+  summary: Array<{ label: string; value: string }>
+  /** the table view to go back to */
+  back: string
+}
+
+async function deletable(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string) {
+  const view = await readView(context, route, facility, url)
+  const row = await context.database.store.get(view.org, route.collection!, id)
+  if (!row) throw notFound('That record no longer exists. It may have been deleted already.')
+  if (!view.editable) throw forbidden('This table is read-only: its records cannot be deleted here.')
+  if (!rowRights(view, s.user, row).canDelete) throw forbidden('This record is protected against deletion (delete = no). Ask an administrator.')
+  return { view, row }
+}
+
+export async function confirmDelete(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string): Promise<DeleteConfirm> {
+  const { view, row } = await deletable(context, s, route, facility, url, id)
+  const summary = view.columns
+    .filter((c) => c.visible && !['image', 'qrcode', 'array', 'pdf'].includes(c.format))
+    .slice(0, 4)
+    .map((c) => ({ label: c.label, value: c.format.startsWith('id:') ? String(row[c.key] ?? '') : formatCell(row[c.key], c.format, { timeZone: view.timeZone }) }))
+  return { id, ts: row.ts, summary, back: `${route.path}${url.search}` }
+}
+
+export async function deleteRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string, ts: string): Promise<void> {
+  const { view } = await deletable(context, s, route, facility, url, id)
+  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }
+  await context.database.store.remove(actor, view.org, route.collection!, id, ts ? { expectTs: ts } : {})
+}
