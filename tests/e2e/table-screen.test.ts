@@ -265,6 +265,38 @@ test('the bin asks "Are you sure you want to delete this item?" and deletes', as
   expect(await database.store.get(fac, 'dis_orders', id)).toBeNull()
 })
 
+test('rows per page default from the window height with JavaScript (20 without)', async ({ page, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 1280, height: 1000 })
+  await open(page)
+  await expect(bodyRows(page)).toHaveCount(javaScriptEnabled ? 30 : 20)
+  if (javaScriptEnabled) await expect(page).toHaveURL(/size=30/)
+  await page.setViewportSize({ width: 1280, height: 380 })
+  await page.goto('/DisSales')
+  await expect(bodyRows(page)).toHaveCount(javaScriptEnabled ? 10 : 20)
+})
+
+test('Refresh lights up when someone else changes the table', async ({ page, browser, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'the server push needs JavaScript; without it Refresh is a plain link')
+  await open(page, '?sort=orderNo&dir=asc')
+  await expect(page.getByRole('link', { name: 'Refresh', exact: true })).toBeVisible()
+  // a colleague toggles a check cell in another browser
+  const ctx = await browser.newContext({ baseURL: new URL(page.url()).origin })
+  const other = await ctx.newPage()
+  await login(other, user.email, user.password)
+  await other.getByRole('region', { name: 'Signed in' }).waitFor()
+  await other.goto('/DisSales?sort=orderNo&dir=asc')
+  const paid = await colOf(other, 'Paid')
+  const before = await firstCells(other, paid).nth(1).innerText()
+  await firstCells(other, paid).nth(1).getByRole('button').click()
+  await expect(firstCells(other, paid).nth(1).getByRole('button')).not.toHaveText(before)
+  await ctx.close()
+  const refresh = page.getByRole('link', { name: 'Refresh: this table has changed' })
+  await expect(refresh).toBeVisible()
+  await refresh.click()
+  await expect(page.getByRole('link', { name: 'Refresh', exact: true })).toBeVisible()
+  await expect(firstCells(page, paid).nth(1)).not.toHaveText(before)
+})
+
 test('a shared link opens the identical view in a fresh browser', async ({ page, browser, javaScriptEnabled }) => {
   await open(page, '?sort=total&dir=desc&size=10&page=2&col=client&q=a&hide=terms,rep&font=12&all=1')
   const url = page.url()
