@@ -40,6 +40,7 @@ export const MESSAGE_CODES = {
   reset: MSG.resetSent,
   changed: 'Your password has been changed. Please login again.',
   deleted: 'The item was deleted.',
+  saved: 'The item was saved.',
 } as const
 export type MessageCode = keyof typeof MESSAGE_CODES
 export const messageFor = (code: string | null | undefined): string | null => (code && code in MESSAGE_CODES ? MESSAGE_CODES[code as MessageCode] : null)

@@ -276,6 +276,12 @@ export const ES: Record<string, string> = {
   'Read the tutorials': 'Lea los tutoriales',
   'Tables': 'Tablas',
   // the table screen (app/components/table)
+  'quantity': 'cantidad',
+  'unit': 'unidad',
+  'Choose…': 'Elija…',
+  'Read-only fields': 'Campos de solo lectura',
+  'Add': 'Agregar',
+  'The item was saved.': 'Se guardó el elemento.',
   'about': 'aproximadamente',
   'Delete item': 'Eliminar elemento',
   'The item was deleted.': 'Se eliminó el elemento.',

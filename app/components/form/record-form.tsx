@@ -1,0 +1,183 @@
+/**
+ * The generic edit form (issue 6, page mode): one field per schema item, validated in the browser
+ * with the same zod schema the action uses (compiled from the table schema), errors beside their
+ * fields, a red Error box for a save rule's message. Works without JavaScript: the action answers
+ * with the same errors. Sub-tables are shown read-only for now.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { useMemo } from 'react'
+import { isEditable, recordSchema } from '../../forms/record-schema'
+import { MEASURE_UNITS } from '../../format/units'
+import { formatCell } from '../../format/format'
+import { useT } from '../../i18n/t'
+import type { EditData } from '../../screens/record-edit.server'
+import type { FieldDef } from '../../schemas/table-schema'
+
+const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
+
+function Errors({ id, errors }: { id: string; errors?: string[] }) {
+  return errors?.length ? (
+    <p id={id} className="text-sm text-red-300">
+      {errors.join(' ')}
+    </p>
+  ) : null
+}
+
+function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata<unknown>; data: EditData }) {
+  const t = useT()
+  const opts = data.options[f.key] ?? []
+  switch (f.type) {
+    case 'textarea':
+    case 'code':
+    case 'document':
+    case 'function':
+      return <textarea {...getTextareaProps(meta as FieldMetadata<string>)} rows={f.type === 'code' ? 8 : 4} className={`${input} ${f.type === 'code' ? 'font-mono' : ''}`} />
+    case 'number':
+    case 'currency':
+      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} inputMode="decimal" className={input} />
+    case 'date':
+      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'datetime-local' })} step={300} className={input} />
+    case 'check':
+    case 'status': {
+      // posted as a hidden "no" then the box's "yes": after a refused save the last one is what the user chose
+      const v = meta.initialValue
+      const on = (Array.isArray(v) ? v.at(-1) : v) === 'yes'
+      return (
+        <span className="flex items-center gap-2">
+          <input type="hidden" name={meta.name} value="no" />
+          <input type="checkbox" id={meta.id} name={meta.name} value="yes" defaultChecked={on} className="h-6 w-6" aria-describedby={meta.errorId} />
+          <span className="text-sm text-slate-400">{t('Yes')}</span>
+        </span>
+      )
+    }
+    case 'measure': {
+      const m = meta as unknown as FieldMetadata<{ qty: string; unit: string }>
+      const parts = m.getFieldset()
+      const units = f.units?.length ? f.units : [...MEASURE_UNITS]
+      return (
+        <span className="flex gap-2">
+          <input {...getInputProps(parts.qty, { type: 'text' })} inputMode="decimal" aria-label={`${f.label}: ${t('quantity')}`} className={input} />
+          <select {...getSelectProps(parts.unit)} aria-label={`${f.label}: ${t('unit')}`} className={`${input} w-28`}>
+            {units.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </span>
+      )
+    }
+    case 'list':
+      return (
+        <select {...getSelectProps(meta as FieldMetadata<string>)} className={input}>
+          <option value="">{t('Choose…')}</option>
+          {opts.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )
+    case 'multilist':
+      return (
+        <select {...getSelectProps(meta as FieldMetadata<string[]>)} multiple size={Math.min(8, Math.max(3, opts.length))} className={input}>
+          {opts.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )
+    case 'array': {
+      const rows = Array.isArray(meta.initialValue) ? (meta.initialValue as Array<Record<string, unknown>>) : []
+      return <p className="text-sm text-slate-400">{formatCell(rows, 'array')}</p>
+    }
+    default:
+      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} className={input} />
+  }
+}
+
+export function RecordForm({ data }: { data: EditData }) {
+  const t = useT()
+  const last = useActionData<SubmissionResult<string[]>>()
+  const busy = useNavigation().state === 'submitting'
+  const schema = useMemo(() => recordSchema(data.schema, { mode: data.id ? 'update' : 'create', canEditCts: data.canEditCts, timeZone: data.timeZone }), [data])
+  const [form, fields] = useForm({
+    id: `record-${data.id ?? 'new'}`,
+    lastResult: last,
+    // the loader's values are what the inputs hold (strings, {qty, unit}, lists)
+    defaultValue: data.values as Record<string, never>,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const editable = data.schema.fields.filter((f) => isEditable(f) && f.type !== 'array')
+  const nested = data.schema.fields.filter((f) => f.type === 'array')
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      {data.readonly.length ? (
+        <section aria-label={t('Read-only fields')}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-700 p-3 text-sm">
+            {data.readonly.map((r) => (
+              <div key={r.label} className="contents">
+                <dt className="text-slate-400">{r.label}</dt>
+                <dd>{r.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      {form.errors?.length ? (
+        <div role="alertdialog" aria-labelledby="form-error-title" className="rounded-md border border-red-500 bg-red-950 p-3 text-red-100">
+          <p id="form-error-title" className="font-semibold">
+            {t('Error')}
+          </p>
+          <p id={form.errorId}>{form.errors.join(' ')}</p>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        {data.ts ? <input type="hidden" name="__ts" value={data.ts} /> : null}
+        {editable.map((f) => {
+          const meta = fields[f.key] as FieldMetadata<unknown>
+          return (
+            <div key={f.key} className="flex flex-col gap-1">
+              <span className="text-sm text-slate-300">
+                <label htmlFor={meta.id}>{f.label}</label>
+                {/* outside the label, so the field's name stays its label; the input says required itself */}
+                {f.required ? <span aria-hidden> *</span> : null}
+              </span>
+              <FieldInput f={f} meta={meta} data={data} />
+              <Errors id={meta.errorId} errors={meta.errors} />
+            </div>
+          )
+        })}
+        {data.canEditCts && fields.cts ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fields.cts.id} className="text-sm text-slate-300">
+              {t('Created')}
+            </label>
+            <input {...getInputProps(fields.cts as FieldMetadata<string>, { type: 'datetime-local' })} step={300} className={input} />
+            <Errors id={fields.cts.errorId} errors={fields.cts.errors} />
+          </div>
+        ) : null}
+        {nested.map((f) => (
+          <div key={f.key} className="text-sm text-slate-400">
+            {f.label}: {formatCell(data.values[f.key], 'array')}
+          </div>
+        ))}
+        <div className="flex gap-3 pt-2">
+          <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-canopy-600 px-5 font-medium text-white hover:bg-canopy-500">
+            {t('Save')}
+          </button>
+          <Link to={data.back} className="inline-flex min-h-11 items-center rounded-md border border-slate-600 px-4 hover:bg-slate-800">
+            {t('Cancel')}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  )
+}

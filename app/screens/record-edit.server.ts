@@ -1,0 +1,134 @@
+/**
+ * The edit form's server side (issue 6, page mode): `/{screen}/new` and `/{screen}/{id}/edit`.
+ * The loader gives the form its table schema (the browser compiles the same zod schema from it),
+ * the record's values, list options and the read-only section; the action parses the post with
+ * that schema, checks referenced ids exist in the organisation, runs the table's save rules, the
+ * row rights and the unchanged-since check, and saves through the store (audited, one write path).
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import type { AppLoadContext } from '@remix-run/node'
+import type { SignedIn } from '../auth/require.server'
+import { resolveScreen } from '../auth/screens.server'
+import { formValuesOf, recordSchema, referenceFields, referenceOf } from '../forms/record-schema'
+import { runSaveRules } from '../forms/save-rules'
+import { formatCell } from '../format/format'
+import { PLATFORM_ORG, type RouteEntry } from '../route-map'
+import type { FieldDef, TableSchema } from '../schemas/table-schema'
+import { AppError, forbidden, notFound } from '../utils/errors'
+import { isPlatformCollection, readView, rowRights, timeZoneOf } from './table-page.server'
+
+export interface EditData {
+  title: string
+  /** null: a new record */
+  id: string | null
+  ts: string | null
+  schema: TableSchema
+  values: Record<string, unknown>
+  /** options of list fields, by field key */
+  options: Record<string, Array<{ value: string; label: string }>>
+  readonly: Array<{ label: string; value: string }>
+  canEditCts: boolean
+  timeZone: string
+  back: string
+}
+
+const MAX_OPTIONS = 1000
+
+/** The table screen behind an edit address, or the error page the user should see. */
+export async function editTarget(context: AppLoadContext, s: SignedIn, screenPath: string): Promise<{ route: RouteEntry; facility: string }> {
+  const facility = s.session.facility ?? ''
+  const screen = await resolveScreen(context.database, s.user, facility, screenPath)
+  if (screen === 'forbidden') throw forbidden('Your account is not entitled to this screen in this facility.')
+  if (screen === 'unknown' || screen.workflows || screen.route.kind !== 'table' || !screen.route.collection) throw notFound('There is no table at this address.')
+  return { route: screen.route, facility }
+}
+
+async function options(context: AppLoadContext, f: FieldDef, facility: string): Promise<Array<{ value: string; label: string }>> {
+  if (f.en?.list?.length) return f.en.list.map((v) => ({ value: v, label: v }))
+  const ref = referenceOf(f)
+  if (!ref || !(await context.database.schemas.hasCollection(ref.table))) return []
+  const rows = await context.database.store.find(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, {}, MAX_OPTIONS)
+  return rows.map((r) => ({ value: r._id, label: String(r[ref.labelField] ?? r._id) })).sort((a, b) => a.label.localeCompare(b.label))
+}
+
+async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null) {
+  const view = await readView(context, route, facility, url)
+  if (!view.schema || !view.editable) throw forbidden('This table is read-only.')
+  const row = id ? await context.database.store.get(view.org, route.collection!, id) : null
+  if (id && !row) throw notFound('That record no longer exists. It may have been deleted.')
+  if (row && !rowRights(view, s.user, row).canEdit) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
+  return { view, schema: view.schema, row }
+}
+
+const canEditCts = (s: SignedIn) => s.user.role === 'admin' || s.user.role === 'super'
+const backTo = (route: RouteEntry, url: URL) => `${route.path}${url.search}`
+
+export async function loadEdit(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null): Promise<EditData> {
+  const { view, schema, row } = await editable(context, s, route, facility, url, id)
+  const timeZone = await timeZoneOf(context, facility)
+  const opts: EditData['options'] = {}
+  const walk = async (fields: FieldDef[]) => {
+    for (const f of fields) {
+      if ((f.type === 'list' || f.type === 'multilist') && !opts[f.key]) opts[f.key] = await options(context, f, facility)
+      if (f.array) await walk(f.array)
+    }
+  }
+  await walk(schema.fields.filter((f) => !f.ro))
+  const readonly = row
+    ? schema.fields
+        .filter((f) => f.ro && f.type !== 'array')
+        .map((f) => ({ label: f.label, value: formatCell(row[f.key], view.columns.find((c) => c.key === f.key)?.format ?? '', { timeZone }) }))
+    : []
+  return {
+    title: `${row ? 'Edit' : 'Add'}: ${schema.label}`,
+    id,
+    ts: row?.ts ?? null,
+    schema,
+    values: formValuesOf(schema, row ?? {}, { canEditCts: canEditCts(s), timeZone }),
+    options: opts,
+    readonly,
+    canEditCts: canEditCts(s),
+    timeZone,
+    back: backTo(route, url),
+  }
+}
+
+export type SaveOutcome = { ok: true; back: string } | { ok: false; reply: SubmissionResult<string[]>; status: number }
+
+/** Validates and saves a form post; field and form errors come back in conform's reply. */
+export async function saveRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null, form: FormData): Promise<SaveOutcome> {
+  const { view, schema, row } = await editable(context, s, route, facility, url, id)
+  const timeZone = await timeZoneOf(context, facility)
+  const ts = String(form.get('__ts') ?? '')
+  form.delete('__ts')
+  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), timeZone }) })
+  if (submission.status !== 'success') return { ok: false, reply: submission.reply(), status: submission.status === 'error' ? 400 : 200 }
+  const value = submission.value as Record<string, unknown>
+  // referenced ids must be records of this organisation
+  const fieldErrors: Record<string, string[]> = {}
+  for (const ref of referenceFields(schema).filter((r) => !r.within)) {
+    const v = value[ref.key]
+    const ids = (Array.isArray(v) ? v : v ? [v] : []).map(String)
+    if (!ids.length) continue
+    const found = await context.database.store.labelsOf(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, ref.labelField, ids)
+    if (ids.some((x) => !found.has(x))) fieldErrors[ref.key] = [`${ref.label}: choose one of the listed records.`]
+  }
+  if (Object.keys(fieldErrors).length) return { ok: false, reply: submission.reply({ fieldErrors }), status: 400 }
+  const record = { ...(row ?? {}), ...value }
+  const rule = runSaveRules(route.collection!, record, { mode: id ? 'update' : 'create' })
+  if (rule.kind === 'error') return { ok: false, reply: submission.reply({ formErrors: [rule.message] }), status: 400 }
+  if (rule.kind === 'stop') return { ok: true, back: backTo(route, url) }
+  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }
+  try {
+    if (id) await context.database.store.update(actor, view.org, route.collection!, id, value, { expectTs: ts || undefined, allowCts: canEditCts(s) })
+    else await context.database.store.insert(actor, view.org, route.collection!, value, { allowCts: canEditCts(s) })
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'CONFLICT') {
+      return { ok: false, reply: submission.reply({ formErrors: ['Someone else saved this record after you opened it. Your changes were not saved: open it again to see theirs, then make yours.'] }), status: 409 }
+    }
+    if (e instanceof AppError && e.code === 'BAD_INPUT') return { ok: false, reply: submission.reply({ formErrors: [e.message] }), status: 400 }
+    throw e
+  }
+  return { ok: true, back: backTo(route, url) }
+}

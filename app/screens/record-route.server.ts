@@ -1,0 +1,33 @@
+/** Loader and action of the edit pages (`$screen.new.tsx`, `$screen.$id.edit.tsx`): one implementation for both. */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { requireSession } from '../auth/require.server'
+import { AppError } from '../utils/errors'
+import { editTarget, loadEdit, saveRecord } from './record-edit.server'
+
+function refused(e: unknown): never {
+  if (e instanceof AppError) throw new Response(e.message, { status: e.status, statusText: e.message })
+  throw e
+}
+
+export async function editLoader({ request, context, params }: LoaderFunctionArgs) {
+  const s = await requireSession(request, context)
+  const url = new URL(request.url)
+  const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`).catch(refused)
+  return json(await loadEdit(context, s, route, facility, url, params.id ?? null).catch(refused))
+}
+
+export async function editAction({ request, context, params }: ActionFunctionArgs) {
+  const s = await requireSession(request, context)
+  const url = new URL(request.url)
+  const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`).catch(refused)
+  const out = await saveRecord(context, s, route, facility, url, params.id ?? null, await request.formData()).catch(refused)
+  if (!out.ok) {
+    context.logger.info({ path: url.pathname, status: out.status }, 'save refused')
+    return json(out.reply, { status: out.status })
+  }
+  const [path, query = ''] = out.back.split('?')
+  const back = new URLSearchParams(query)
+  back.delete('_data')
+  back.set('msg', 'saved')
+  return redirect(`${path}?${back}`)
+}
