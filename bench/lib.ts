@@ -50,8 +50,8 @@ export interface BenchRow {
   hand: Stats
   /** human-readable target, e.g. "<=1.3x, p95<50ms" */
   target: string
-  /** whether the target was met (printed, never asserted) */
-  met: boolean
+  /** whether the target was met (printed, never asserted); null: the row has no target (printed "-") */
+  met: boolean | null
   /** shown under the table (plans, mismatches) */
   notes?: string[]
 }
@@ -59,6 +59,8 @@ export interface BenchRow {
 /** A scenario module: measures something and returns table rows. */
 export interface Scenario {
   name: string
+  /** lines printed under the table when the scenario ran: what its columns mean, its targets */
+  legend?: string[]
   run(ctx: BenchContext): Promise<BenchRow[]>
 }
 
@@ -156,9 +158,66 @@ export function formatTable(rows: BenchRow[]): string {
     ms(r.hand.p95),
     `${x(r.store.p50 / r.hand.p50)} / ${x(r.store.p95 / r.hand.p95)}`,
     r.target,
-    r.met ? 'yes' : 'NO',
+    r.met === null ? '-' : r.met ? 'yes' : 'NO',
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
   const line = (cells: string[]) => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ').trimEnd()
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n')
+}
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] }
+const num = (v: unknown) => (typeof v === 'number' ? v : 0)
+const int = (v: number) => Math.round(v).toLocaleString('en-US')
+
+/**
+ * Where a statement's time goes, in one line, from EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON): the
+ * execution time, then each scan of a table (rows read and dropped by the filter, pages and how
+ * many were not in shared buffers) and each sort (method, memory or disk), with the time at which
+ * the node finished (inclusive of what runs under it; per process for parallel nodes).
+ */
+export async function explainSummary(engine: Engine, sql: string, params: unknown[]): Promise<string> {
+  const r = await engine.database.db.query<Record<string, unknown>>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params)
+  const v = Object.values(r.rows[0] ?? {})[0]
+  const root = (Array.isArray(v) ? v[0] : JSON.parse(String(v))[0]) as { Plan: PlanNode; 'Execution Time': number }
+  const parts: string[] = []
+  const walk = (n: PlanNode) => {
+    for (const c of n.Plans ?? []) walk(c) // children first: the line reads in the order rows flow
+    const type = String(n['Node Type'])
+    const loops = num(n['Actual Loops']) || 1
+    const t = num(n['Actual Total Time'])
+    if (n['Relation Name'] && /Scan$/.test(type)) {
+      const rows = num(n['Actual Rows']) * loops
+      const dropped = num(n['Rows Removed by Filter']) * loops + num(n['Rows Removed by Index Recheck']) * loops
+      const pages = num(n['Shared Hit Blocks']) + num(n['Shared Read Blocks'])
+      const via = n['Index Name'] ? ` via ${String(n['Index Name'])}` : ''
+      const par = n['Parallel Aware'] ? 'Parallel ' : ''
+      parts.push(
+        `${par}${type} ${String(n['Relation Name'])}${via}${loops > 1 ? ` x${loops}` : ''} ${t.toFixed(1)} ms (${int(rows)} rows kept${dropped ? `, ${int(dropped)} dropped by the filter` : ''}; ` +
+          `${int(pages)} pages, ${int(num(n['Shared Read Blocks']))} not in shared buffers)`,
+      )
+    }
+    if (type === 'Sort' || type === 'Incremental Sort') {
+      const method = n['Sort Method'] ? String(n['Sort Method']) : type
+      const space = n['Sort Space Used'] ? `, ${int(num(n['Sort Space Used']))} kB ${String(n['Sort Space Type']).toLowerCase()}` : ''
+      parts.push(`${type} (${method}${space}) ${t.toFixed(1)} ms`)
+    }
+  }
+  walk(root.Plan)
+  return `${root['Execution Time'].toFixed(1)} ms: ${parts.join('; ')}`
+}
+
+/**
+ * Sequential scans of `table` in a JSON plan, split by whether a Limit sits above them (a capped
+ * count reads only until it has enough rows, so its scan stops early) or not (the whole table).
+ */
+export function seqScansOf(plan: unknown, table: string): { bounded: number; unbounded: number } {
+  const out = { bounded: 0, unbounded: 0 }
+  const walk = (n: PlanNode, limited: boolean) => {
+    const type = String(n['Node Type'])
+    if (type === 'Seq Scan' && n['Relation Name'] === table) out[limited ? 'bounded' : 'unbounded']++
+    for (const c of n.Plans ?? []) walk(c, limited || type === 'Limit')
+  }
+  const root = (Array.isArray(plan) ? plan[0] : plan) as { Plan?: PlanNode } | undefined
+  if (root?.Plan) walk(root.Plan, false)
+  return out
 }

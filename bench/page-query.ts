@@ -161,6 +161,10 @@ async function runCase(ctx: BenchContext, engine: Engine, c: Case): Promise<Benc
 
 export const pageQuery: Scenario = {
   name: 'page',
+  legend: [
+    'page: targets: store/hand ratio <= 1.3x at p50 and p95 (same SQL shape through the same driver); p95 < 50 ms on PostgreSQL at 1M documents for the first page.',
+    '      store = Store.page (SQL built from the schema, rows + count); hand = the same two statements written by hand, run through db.db.query.',
+  ],
   async run(ctx) {
     const rows: BenchRow[] = []
     // rows grouped by case, engines side by side

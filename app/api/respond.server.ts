@@ -2,7 +2,7 @@
  * One JSON envelope for every API answer: success is the payload; failure is
  * { errors: [{ code, message, field? }] } with the status of its code. Never HTML, never a redirect.
  */
-import { AppError, STATUS_OF, type ErrorCode } from '../utils/errors'
+import { AppError, isAppError, STATUS_OF, type ErrorCode } from '../utils/errors'
 
 export function apiError(code: ErrorCode, message: string, extra: { field?: string; headers?: HeadersInit } = {}): Response {
   return Response.json({ errors: [{ code, message, ...(extra.field ? { field: extra.field } : {}) }] }, { status: STATUS_OF[code], headers: extra.headers })
@@ -26,7 +26,7 @@ export async function api(fn: () => Promise<Response>, log?: { error: (o: object
   try {
     return await fn()
   } catch (e) {
-    if (e instanceof AppError) return apiError(e.code, e.message)
+    if (isAppError(e)) return apiError(e.code, e.message)
     if (e instanceof Response) return e
     log?.error({ err: e }, 'API request failed')
     return apiError('UNAVAILABLE', 'the server could not answer; try again later')

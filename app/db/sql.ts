@@ -78,7 +78,7 @@ function shortHash(s: string): string {
 }
 
 /** Index name within PostgreSQL's 63-character limit, unique per (table, purpose, key). */
-export function indexName(table: string, purpose: 's' | 'q', key: string): string {
+export function indexName(table: string, purpose: 's' | 'q' | 'r', key: string): string {
   const n = `${table}__${purpose}_${key}`.toLowerCase()
   return n.length <= 63 ? n : `${n.slice(0, 54)}_${shortHash(n)}`
 }
@@ -106,6 +106,10 @@ export function collectionDdl(collection: string, schema: TableSchema | undefine
     }
     if (f.filter) {
       out.push(`CREATE INDEX IF NOT EXISTS ${indexName(t, 'q', f.key)} ON ${t} USING gin (${searchExpr(f.key)} "${trgmSchema.replace(/"/g, '')}".gin_trgm_ops)`)
+    }
+    // a reference column (id:<table>:<field>) is joined and filtered by the id itself
+    if (f.format?.startsWith('id:')) {
+      out.push(`CREATE INDEX IF NOT EXISTS ${indexName(t, 'r', f.key)} ON ${t} (org, (doc ->> ${keyLit(f.key)}))`)
     }
   }
   return out

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events'
 import type { TableSchema } from '../schemas/table-schema'
-import { AppError, badInput, conflict, notFound } from '../utils/errors'
+import { isAppError, badInput, conflict, notFound } from '../utils/errors'
 import { newId } from '../utils/ids'
 import type { Db, Queryable } from './driver.server'
 import { containsPattern, isFieldKey, keyLit, kindOf, searchExpr, sortExpr, tableOf } from './sql'
@@ -184,7 +184,7 @@ export class Store {
     try {
       return await this.update(actor, org, collection, id, input, { ...opts, replace: true })
     } catch (e) {
-      if (e instanceof AppError && e.code === 'NOT_FOUND' && (await this.get(org, collection, id)) === null) {
+      if (isAppError(e) && e.code === 'NOT_FOUND' && (await this.get(org, collection, id)) === null) {
         return this.insert(actor, org, collection, input, { ...opts, id })
       }
       throw e

@@ -91,8 +91,11 @@ export function editableFields(schema: TableSchema): FieldDef[] {
 
 /** The other table a list or multilist field picks from, when its options are not a fixed list. */
 export function referenceOf(f: FieldDef): { table: string; labelField: string } | null {
-  if ((f.type !== 'list' && f.type !== 'multilist') || f.en?.list?.length || !f.en?.table) return null
-  return { table: f.en.table, labelField: f.en.labelField ?? 'name' }
+  if ((f.type !== 'list' && f.type !== 'multilist') || f.en?.list?.length) return null
+  if (f.en?.table) return { table: f.en.table, labelField: f.en.labelField ?? 'name' }
+  // a column shown as `id:<table>:<labelField>` picks from that table too
+  const m = /^id:([a-z][a-z0-9_]{0,50}):([A-Za-z_][A-Za-z0-9_]{0,62})$/.exec(f.format ?? '')
+  return m ? { table: m[1], labelField: m[2] } : null
 }
 
 /**

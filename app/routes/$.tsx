@@ -14,7 +14,7 @@ import { Notice } from '../components/ui'
 import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
 import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
-import { AppError } from '../utils/errors'
+import { isAppError, statusOf } from '../utils/errors'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
@@ -34,7 +34,7 @@ async function screenOf(request: Request, context: LoaderFunctionArgs['context']
 
 /** A refusal from the data layer as the error page it deserves (404, 403, ...). */
 function refused(e: unknown): never {
-  if (e instanceof AppError) throw new Response(e.message, { status: e.status, statusText: e.message })
+  if (isAppError(e)) throw new Response(e.message, { status: statusOf(e), statusText: e.message })
   throw e
 }
 

@@ -15,8 +15,9 @@ import { runSaveRules } from '../forms/save-rules'
 import { formatCell } from '../format/format'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
-import { AppError, forbidden, notFound } from '../utils/errors'
+import { isAppError, forbidden, notFound } from '../utils/errors'
 import { isPlatformCollection, readView, rowRights, timeZoneOf } from './table-page.server'
+import { recordHistory } from './record-history.server'
 
 export interface EditData {
   title: string
@@ -31,6 +32,8 @@ export interface EditData {
   canEditCts: boolean
   timeZone: string
   back: string
+  /** the record's change history page */
+  history: string | null
 }
 
 const MAX_OPTIONS = 1000
@@ -91,6 +94,7 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     canEditCts: canEditCts(s),
     timeZone,
     back: backTo(route, url),
+    history: id ? `${route.path}/${encodeURIComponent(id)}/history${url.search}` : null,
   }
 }
 
@@ -124,10 +128,14 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
     if (id) await context.database.store.update(actor, view.org, route.collection!, id, value, { expectTs: ts || undefined, allowCts: canEditCts(s) })
     else await context.database.store.insert(actor, view.org, route.collection!, value, { allowCts: canEditCts(s) })
   } catch (e) {
-    if (e instanceof AppError && e.code === 'CONFLICT') {
-      return { ok: false, reply: submission.reply({ formErrors: ['Someone else saved this record after you opened it. Your changes were not saved: open it again to see theirs, then make yours.'] }), status: 409 }
+    if (isAppError(e) && e.code === 'CONFLICT') {
+      // say what the other save changed, from the audit trail, so nobody overwrites it blindly
+      const since = id && ts ? await recordHistory(context, route, facility, url, id, ts).catch(() => []) : []
+      const what = since.flatMap((h) => h.changes.map((c) => `${c.field}: ${c.before || '—'} → ${c.after || '—'} (${h.who})`))
+      const message = `Someone else saved this record after you opened it, so your changes were not saved.${what.length ? ` Their changes: ${what.join('; ')}.` : ''} Open the record again to see it as it is now, then make your changes.`
+      return { ok: false, reply: submission.reply({ formErrors: [message] }), status: 409 }
     }
-    if (e instanceof AppError && e.code === 'BAD_INPUT') return { ok: false, reply: submission.reply({ formErrors: [e.message] }), status: 400 }
+    if (isAppError(e) && e.code === 'BAD_INPUT') return { ok: false, reply: submission.reply({ formErrors: [e.message] }), status: 400 }
     throw e
   }
   return { ok: true, back: backTo(route, url) }

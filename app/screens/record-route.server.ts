@@ -1,11 +1,11 @@
 /** Loader and action of the edit pages (`$screen.new.tsx`, `$screen.$id.edit.tsx`): one implementation for both. */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireSession } from '../auth/require.server'
-import { AppError } from '../utils/errors'
+import { isAppError, statusOf } from '../utils/errors'
 import { editTarget, loadEdit, saveRecord } from './record-edit.server'
 
 function refused(e: unknown): never {
-  if (e instanceof AppError) throw new Response(e.message, { status: e.status, statusText: e.message })
+  if (isAppError(e)) throw new Response(e.message, { status: statusOf(e), statusText: e.message })
   throw e
 }
 

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
-import { AppError, badInput, forbidden, notFound } from '../utils/errors'
+import { isAppError, badInput, forbidden, notFound } from '../utils/errors'
 import type { RouteEntry } from '../route-map'
 import { readView, rowRights } from './table-page.server'
 
@@ -28,7 +28,7 @@ export async function toggleCheck(context: AppLoadContext, s: SignedIn, route: R
 
 /** An error from a table action as words for the user and an HTTP status. */
 export function actionError(e: unknown): { error: string; status: number } {
-  if (e instanceof AppError) {
+  if (isAppError(e)) {
     const msg = e.code === 'CONFLICT' ? 'Someone else changed this record since you opened the table. Refresh to see the change, then try again.' : e.message
     return { error: msg, status: e.status }
   }

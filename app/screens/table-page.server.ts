@@ -60,6 +60,8 @@ export interface TableData {
   /** an estimate (shown as "about") when more rows match than we count exactly */
   total: number
   exact: boolean
+  /** matches counted exactly up to here ("more than" past it) */
+  countCap: number
   page: number
   pages: number
   size: number
@@ -95,7 +97,7 @@ export interface TableView {
   editable: boolean
 }
 
-/** Matches are counted exactly up to here; past it the total is the planner's estimate (decision 007). */
+/** Matches are counted exactly up to here; past it the screen says "more than" (decision 007). */
 export const COUNT_CAP = 1000
 
 const DISPLAY = new Set(['date', 'currency', 'measure', 'check'])
@@ -231,6 +233,7 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     rows,
     total: result.total,
     exact: result.exact,
+    countCap: COUNT_CAP,
     page,
     pages,
     size,

@@ -19,11 +19,23 @@ export class AppError extends Error {
     readonly details?: unknown,
   ) {
     super(message)
+    this.name = 'AppError'
   }
   get status() {
     return STATUS_OF[this.code]
   }
 }
+
+/**
+ * Is this one of our domain errors? Not `instanceof`: the production server is two bundles (the
+ * Remix build and server.ts, which opens the database), each with its own copy of the class.
+ */
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError || (e instanceof Error && e.name === 'AppError' && typeof (e as { code?: unknown }).code === 'string' && (e as unknown as { code: string }).code in STATUS_OF)
+}
+
+/** The HTTP status of a domain error (from its code, whichever bundle made it). */
+export const statusOf = (e: AppError): number => STATUS_OF[e.code]
 
 export const badInput = (m: string, d?: unknown) => new AppError('BAD_INPUT', m, d)
 export const notFound = (m: string) => new AppError('NOT_FOUND', m)

@@ -344,6 +344,39 @@ test('a plant marked dead without its disposal fields is refused with the SPEC Â
   expect(after.ts).toBe(before.ts)
 })
 
+test('a conflicting edit is refused with what the other save changed, and the history shows both', async ({ page, browser, javaScriptEnabled, database }) => {
+  const id = `${fac}-conflict-${crypto.randomBytes(3).toString('hex')}`
+  await database.store.insert({ uid: 'e2e-fixture' }, fac, 'dis_orders', { _id: id, orderNo: 'SO-CF', rep: 'Ann', client: `${fac}-client-0` })
+  await open(page)
+  await page.goto(`/DisSales/${id}/edit`)
+  // a colleague opens the same record and saves first
+  const ctx = await browser.newContext({ javaScriptEnabled, baseURL: new URL(page.url()).origin })
+  const other = await ctx.newPage()
+  await login(other, user.email, user.password)
+  await other.getByRole('region', { name: 'Signed in' }).waitFor()
+  await other.goto(`/DisSales/${id}/edit`)
+  await other.getByLabel('Sales Rep').fill('Bo')
+  await other.getByRole('button', { name: 'Save' }).click()
+  await expect(other).toHaveURL(/msg=saved/)
+  await ctx.close()
+
+  await page.getByLabel('Sales Rep').fill('Cy')
+  await page.getByRole('button', { name: 'Save' }).click()
+  const error = page.getByRole('alertdialog', { name: 'Error' })
+  await expect(error).toContainText('Someone else saved this record after you opened it')
+  await expect(error).toContainText('Sales Rep: Ann â†’ Bo')
+  expect((await database.store.get(fac, 'dis_orders', id))?.rep).toBe('Bo')
+
+  await page.getByRole('link', { name: 'History' }).click()
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible()
+  const entries = page.getByRole('listitem')
+  await expect(entries).toHaveCount(2)
+  await expect(entries.first()).toContainText('Changed')
+  await expect(entries.first().getByRole('row', { name: /Sales Rep/ })).toContainText('Ann')
+  await expect(entries.first().getByRole('row', { name: /Sales Rep/ })).toContainText('Bo')
+  await expect(entries.last()).toContainText('Created')
+})
+
 test('a shared link opens the identical view in a fresh browser', async ({ page, browser, javaScriptEnabled }) => {
   await open(page, '?sort=total&dir=desc&size=10&page=2&col=client&q=a&hide=terms,rep&font=12&all=1')
   const url = page.url()

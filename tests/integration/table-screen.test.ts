@@ -9,6 +9,7 @@ import { COOKIE, createSession } from '#app/auth/session.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { action as screenAction, loader as screenLoader } from '#app/routes/$'
 import { loader as exportLoader } from '#app/routes/export.$'
+import { editAction } from '#app/screens/record-route.server'
 import { parseCsv } from '#app/screens/csv'
 import { tablePage } from '#app/screens/table-page.server'
 import { findRoute } from '#app/route-map'
@@ -205,6 +206,39 @@ describe('deleting a record', () => {
     expect(await t.store.get('greenleaf', 'dis_orders', 'o2')).not.toBeNull()
     await expect(at('u-user', 'nope')).rejects.toMatchObject({ status: 404 })
     await expect(at('u-cul', 'o2')).rejects.toMatchObject({ status: 403 })
+  })
+})
+
+describe('the edit form action', () => {
+  const post = async (uid: string, id: string | null, body: Record<string, string>) =>
+    editAction({
+      request: new Request(`http://canopy.test/DisSales/${id ? `${id}/edit` : 'new'}?sort=orderNo`, { method: 'POST', headers: { Cookie: `${COOKIE}=${await sid(uid)}` }, body: new URLSearchParams(body) }),
+      context: ctx(),
+      params: { screen: 'DisSales', ...(id ? { id } : {}) },
+    })
+
+  it('adds a record, refuses unknown references and read-only fields, and names what a conflicting save changed', async () => {
+    const bad = await post('u-user', null, { orderNo: 'SO-F1', client: 'c-x' })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toContain('choose one of the listed records')
+    const forged = await post('u-user', null, { orderNo: 'SO-F1', approved: 'yes' })
+    expect(forged.status).toBe(400)
+    const ok = await post('u-user', null, { orderNo: 'SO-F1', client: 'c-a' })
+    expect(ok.status).toBe(302)
+    expect(ok.headers.get('Location')).toBe('/DisSales?sort=orderNo&msg=saved')
+    const [rec] = await t.store.find('greenleaf', 'dis_orders', { orderNo: 'SO-F1' }, 1)
+    expect(rec).toMatchObject({ client: 'c-a' })
+    expect(rec.approved).toBeUndefined()
+
+    // two people opened it; the first saves, the second is refused and told what changed
+    const opened = rec.ts
+    expect((await post('u-user', rec._id, { __ts: opened, orderNo: 'SO-F1', client: 'c-b' })).status).toBe(302)
+    const late = await post('u-user', rec._id, { __ts: opened, orderNo: 'SO-F1', client: 'c-c' })
+    expect(late.status).toBe(409)
+    const reply = JSON.stringify(await late.json())
+    expect(reply).toContain('Someone else saved this record after you opened it')
+    expect(reply).toContain('Client: c-a')
+    expect((await t.store.get('greenleaf', 'dis_orders', rec._id))?.client).toBe('c-b')
   })
 })
 

@@ -176,6 +176,11 @@ export function RecordForm({ data }: { data: EditData }) {
           <Link to={data.back} className="inline-flex min-h-11 items-center rounded-md border border-slate-600 px-4 hover:bg-slate-800">
             {t('Cancel')}
           </Link>
+          {data.history ? (
+            <Link to={data.history} className="ml-auto inline-flex min-h-11 items-center text-canopy-400 underline">
+              {t('History')}
+            </Link>
+          ) : null}
         </div>
       </Form>
     </div>

@@ -8,9 +8,8 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
   const first = data.total ? (data.page - 1) * data.size + 1 : 0
   const last = Math.min(data.total, data.page * data.size)
   const page = (p: number) => to({ page: p === 1 ? undefined : p })
-  // past the count cap the total is the planner's estimate: said as "about", and no jump to a last page we cannot know
-  const about = data.exact ? '' : `${t('about')} `
-  const total = data.total.toLocaleString('en-US')
+  // past the count cap we do not know the total (the planner's estimate can be far off): say so, and no jump to a last page
+  const total = data.exact ? data.total.toLocaleString('en-US') : `${t('more than')} ${data.countCap.toLocaleString('en-US')}`
   const more = data.exact ? data.page < data.pages : data.rows.length === data.size
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
@@ -23,7 +22,7 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
         ))}
       </span>
       <span aria-live="polite" className="text-slate-300">
-        {data.total ? `${first}–${last} ${t('of')} ${about}${total} ${t(data.total === 1 ? 'item' : 'items')}` : `0 ${t('items')}`}
+        {data.total ? `${first}–${last} ${t('of')} ${total} ${t(data.total === 1 ? 'item' : 'items')}` : `0 ${t('items')}`}
       </span>
       {data.page > 1 || more ? (
         <nav aria-label={t('Pages')} className="inline-flex items-center gap-1">
