@@ -14,7 +14,7 @@ import { Notice } from '../components/ui'
 import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
 import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
-import { isAppError, statusOf } from '../utils/errors'
+import { refusedAsPage } from '../utils/errors'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
@@ -32,16 +32,11 @@ async function screenOf(request: Request, context: LoaderFunctionArgs['context']
   return { url, s, facility, screen, record }
 }
 
-/** A refusal from the data layer as the error page it deserves (404, 403, ...). */
-function refused(e: unknown): never {
-  if (isAppError(e)) throw new Response(e.message, { status: statusOf(e), statusText: e.message })
-  throw e
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, s, facility, screen, record } = await screenOf(request, context)
   if (record) {
-    const confirm = await confirmDelete(context, s, screen.route, facility, url, record.id).catch(refused)
+    const confirm = await confirmDelete(context, s, screen.route, facility, url, record.id).catch(refusedAsPage)
     return json({ kind: 'delete', title: 'Delete item', path: screen.route.path, confirm } satisfies ScreenData)
   }
   return json(await loadScreen(context, s.user, facility, screen, url))

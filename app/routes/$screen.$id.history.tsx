@@ -7,7 +7,7 @@ import { useT } from '../i18n/t'
 import { editTarget } from '../screens/record-edit.server'
 import { recordHistory } from '../screens/record-history.server'
 import { timeZoneOf } from '../screens/table-page.server'
-import { isAppError, statusOf } from '../utils/errors'
+import { refusedAsPage } from '../utils/errors'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction = () => [{ title: `History · ${APP_NAME}` }]
@@ -20,8 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const entries = await recordHistory(context, route, facility, url, params.id ?? '')
     return json({ entries, timeZone: await timeZoneOf(context, facility), back: `${route.path}${url.search}`, edit: `${route.path}/${encodeURIComponent(params.id ?? '')}/edit${url.search}` })
   } catch (e) {
-    if (isAppError(e)) throw new Response(e.message, { status: statusOf(e), statusText: e.message })
-    throw e
+    refusedAsPage(e)
   }
 }
 

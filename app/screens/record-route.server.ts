@@ -1,26 +1,22 @@
 /** Loader and action of the edit pages (`$screen.new.tsx`, `$screen.$id.edit.tsx`): one implementation for both. */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireSession } from '../auth/require.server'
-import { isAppError, statusOf } from '../utils/errors'
+import { refusedAsPage } from '../utils/errors'
 import { editTarget, loadEdit, saveRecord } from './record-edit.server'
 
-function refused(e: unknown): never {
-  if (isAppError(e)) throw new Response(e.message, { status: statusOf(e), statusText: e.message })
-  throw e
-}
 
 export async function editLoader({ request, context, params }: LoaderFunctionArgs) {
   const s = await requireSession(request, context)
   const url = new URL(request.url)
-  const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`).catch(refused)
-  return json(await loadEdit(context, s, route, facility, url, params.id ?? null).catch(refused))
+  const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`).catch(refusedAsPage)
+  return json(await loadEdit(context, s, route, facility, url, params.id ?? null).catch(refusedAsPage))
 }
 
 export async function editAction({ request, context, params }: ActionFunctionArgs) {
   const s = await requireSession(request, context)
   const url = new URL(request.url)
-  const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`).catch(refused)
-  const out = await saveRecord(context, s, route, facility, url, params.id ?? null, await request.formData()).catch(refused)
+  const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`).catch(refusedAsPage)
+  const out = await saveRecord(context, s, route, facility, url, params.id ?? null, await request.formData()).catch(refusedAsPage)
   if (!out.ok) {
     context.logger.info({ path: url.pathname, status: out.status }, 'save refused')
     return json(out.reply, { status: out.status })

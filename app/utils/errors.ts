@@ -37,6 +37,12 @@ export function isAppError(e: unknown): e is AppError {
 /** The HTTP status of a domain error (from its code, whichever bundle made it). */
 export const statusOf = (e: AppError): number => STATUS_OF[e.code]
 
+/** For loaders: a domain error becomes the error page of its status (404, 403, ...); anything else is rethrown. */
+export function refusedAsPage(e: unknown): never {
+  if (isAppError(e)) throw new Response(e.message, { status: statusOf(e), statusText: e.message })
+  throw e
+}
+
 export const badInput = (m: string, d?: unknown) => new AppError('BAD_INPUT', m, d)
 export const notFound = (m: string) => new AppError('NOT_FOUND', m)
 export const conflict = (m: string, d?: unknown) => new AppError('CONFLICT', m, d)
