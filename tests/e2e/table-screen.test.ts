@@ -68,6 +68,11 @@ test.beforeAll(async ({ database }) => {
   await database.store.insertMany(actor, fac, 'dis_orders', docs)
 })
 
+// the facility goes when the file is done: other tests count the facilities on this server
+test.afterAll(async ({ database }) => {
+  await database.store.remove({ uid: 'e2e-fixture' }, 'auth', 'org', fac).catch(() => {})
+})
+
 test.beforeEach(async ({ createUser }) => {
   user = await createUser({ role: 'user', org: fac, modules: { [fac]: ['dis', 'help'] } } satisfies NewUser)
 })
@@ -324,6 +329,7 @@ test('Add Item and the edit pencil save through the form, validated, and back to
   await expect.poll(async () => (await database.store.get(fac, 'dis_orders', saved._id))?.rep).toBe('Kim')
   const history = await database.store.history(fac, 'dis_orders', saved._id)
   expect(history.map((h) => h.action)).toEqual(['insert', 'update'])
+  await database.store.remove({ uid: 'e2e-fixture' }, fac, 'dis_orders', saved._id) // the counts of the other tests stay true
 })
 
 test('a plant marked dead without its disposal fields is refused with the SPEC §5 message, nothing saved', async ({ page, createUser, database }) => {
@@ -375,6 +381,7 @@ test('a conflicting edit is refused with what the other save changed, and the hi
   await expect(entries.first().getByRole('row', { name: /Sales Rep/ })).toContainText('Ann')
   await expect(entries.first().getByRole('row', { name: /Sales Rep/ })).toContainText('Bo')
   await expect(entries.last()).toContainText('Created')
+  await database.store.remove({ uid: 'e2e-fixture' }, fac, 'dis_orders', id) // the counts of the other tests stay true
 })
 
 test('a shared link opens the identical view in a fresh browser', async ({ page, browser, javaScriptEnabled }) => {
