@@ -57,3 +57,17 @@ export function Field({ label, error, hint, ...p }: InputHTMLAttributes<HTMLInpu
     </div>
   )
 }
+
+/** A record as label: value lines (what a delete will remove, a form's read-only fields). */
+export function FieldSummary({ fields, className = '' }: { fields: Array<{ label: string; value: string }>; className?: string }) {
+  return (
+    <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-700 p-3 ${className}`}>
+      {fields.map((f) => (
+        <div key={f.label} className="contents">
+          <dt className="text-slate-400">{f.label}</dt>
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -8,6 +8,8 @@
  * instant falls on (localDate). An unknown or empty zone is read as UTC, never an error.
  */
 
+import { utcWall as utc, wallParts, wallToInstant } from './zones'
+
 export const DATE_SHORTCUTS = ['today', 'yesterday', 'this-week', 'last-week', 'last-7-days', 'last-30-days', 'this-month', 'last-month', 'this-year', 'last-year'] as const
 export type DateShortcut = (typeof DATE_SHORTCUTS)[number]
 
@@ -35,59 +37,6 @@ export interface InstantRange {
   to: string
 }
 
-// Intl formatters are expensive to build: one per zone, kept. Only real zones are kept; anything
-// Intl refuses (or '', which Intl would read as the runtime's own zone) gets the UTC one.
-const zoneFormats = new Map<string, Intl.DateTimeFormat>()
-function build(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-}
-function dtf(timeZone: string): Intl.DateTimeFormat {
-  let f = zoneFormats.get(timeZone)
-  if (!f) {
-    try {
-      if (!timeZone) throw new RangeError('no time zone')
-      f = build(timeZone)
-      zoneFormats.set(timeZone, f)
-    } catch {
-      f = zoneFormats.get('UTC') ?? build('UTC')
-      zoneFormats.set('UTC', f)
-    }
-  }
-  return f
-}
-
-interface Wall {
-  y: number
-  mo: number
-  d: number
-  h: number
-  mi: number
-  s: number
-}
-
-// The wall-clock reading of an instant in the zone (to the second).
-function wall(at: number, timeZone: string): Wall {
-  const p: Record<string, number> = {}
-  for (const x of dtf(timeZone).formatToParts(at)) if (x.type !== 'literal') p[x.type] = Number(x.value)
-  return { y: p.year, mo: p.month, d: p.day, h: p.hour % 24, mi: p.minute, s: p.second }
-}
-
-// The zone's offset from UTC at an instant, in ms (Los Angeles in winter: -8 h).
-function offset(at: number, timeZone: string): number {
-  const w = wall(at, timeZone)
-  return utc(w.y, w.mo, w.d, w.h, w.mi, w.s) - (at - (((at % 1000) + 1000) % 1000))
-}
-
-// Epoch ms of a UTC wall time; out-of-range fields roll over (day 0 is the last of the month before).
-// setUTCFullYear, not Date.UTC, which would read the years 0–99 as 1900–1999.
-function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
-  const t = new Date(0)
-  t.setUTCFullYear(y, mo - 1, d)
-  t.setUTCHours(h, mi, s, 0)
-  return t.getTime()
-}
-
-const DAY = 86_400_000
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
 // YYYY-MM-DD of the UTC date of epoch ms; RangeError outside the years 0001–9999.
@@ -126,7 +75,7 @@ export function addDays(date: string, n: number): string {
 /** The calendar day (YYYY-MM-DD) an instant falls on in the zone: 2026-03-08T06:00Z is '2026-03-07' in Los Angeles. RangeError for an invalid Date. */
 export function localDate(at: Date, timeZone: string): string {
   if (Number.isNaN(at.getTime())) throw new RangeError('Invalid Date')
-  const w = wall(at.getTime(), timeZone)
+  const w = wallParts(at.getTime(), timeZone)
   return isoDay(utc(w.y, w.mo, w.d))
 }
 
@@ -141,16 +90,7 @@ export function localDate(at: Date, timeZone: string): string {
  */
 export function zonedMidnight(date: string, timeZone: string): Date {
   const [y, mo, d] = parse(date)
-  const guess = utc(y, mo, d)
-  const first = guess - offset(guess, timeZone)
-  const second = guess - offset(first, timeZone)
-  // the offset a day before: the other one, should midnight fall in a clock change's doubled or skipped hour
-  const before = guess - offset(guess - DAY, timeZone)
-  const candidates = [first, second, before]
-  // midnight is where the zone's offset carries the instant to the guess
-  const found = candidates.filter((t) => t + offset(t, timeZone) === guess)
-  // none: the clocks jump over midnight, and the latest candidate (the old offset) is where they land
-  return new Date(found.length ? Math.min(...found) : Math.max(...candidates))
+  return new Date(wallToInstant(utc(y, mo, d), timeZone))
 }
 
 // [start of one day, start of another) as instants in the zone.

@@ -16,7 +16,8 @@ import { z } from 'zod'
 import { MSG } from '../auth/messages'
 import { isYes } from '../format/format'
 import { MEASURE_UNITS, normaliseUnit, quantity, readMeasure } from '../format/units'
-import type { FieldDef, TableSchema } from '../schemas/table-schema'
+import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format/zones'
+import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -94,8 +95,7 @@ export function referenceOf(f: FieldDef): { table: string; labelField: string } 
   if ((f.type !== 'list' && f.type !== 'multilist') || f.en?.list?.length) return null
   if (f.en?.table) return { table: f.en.table, labelField: f.en.labelField ?? 'name' }
   // a column shown as `id:<table>:<labelField>` picks from that table too
-  const m = /^id:([a-z][a-z0-9_]{0,50}):([A-Za-z_][A-Za-z0-9_]{0,62})$/.exec(f.format ?? '')
-  return m ? { table: m[1], labelField: m[2] } : null
+  return referencedBy(f.format)
 }
 
 /**
@@ -397,7 +397,7 @@ export function parseDateInput(s: string, timeZone = 'UTC'): number | null {
   const ms = frac ? Math.round(Number(`0.${frac}`) * 1000) : 0
   const wall = utc(+y, +mo, +d, +h, +mi, +sec) + ms
   let t: number
-  if (!zone) t = wallToInstant(wall, timeZone)
+  if (!zone) t = timeZone === 'UTC' ? wall : wallToInstant(wall, timeZone)
   else if (zone.toUpperCase() === 'Z') t = wall
   else {
     const sign = zone[0] === '-' ? -1 : 1
@@ -413,54 +413,10 @@ export function parseDateInput(s: string, timeZone = 'UTC'): number | null {
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
 
-function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
-  const date = new Date(0)
-  date.setUTCFullYear(y, mo - 1, d) // Date.UTC would read years below 100 as 19xx
-  date.setUTCHours(h, mi, s, 0)
-  return date.getTime()
-}
-
-// one formatter per zone: building them is expensive
-const zoneFormats = new Map<string, Intl.DateTimeFormat>()
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = zoneFormats.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    })
-    zoneFormats.set(timeZone, f)
-  }
-  return f
-}
-
-/** The zone's offset from UTC at instant `t`, in ms (positive east of Greenwich). */
-function offsetAt(timeZone: string, t: number): number {
-  const p: Record<string, number> = {}
-  for (const x of zoneFormat(timeZone).formatToParts(new Date(t))) if (x.type !== 'literal') p[x.type] = Number(x.value)
-  const whole = t - (((t % 1000) + 1000) % 1000)
-  return utc(p.year, p.month, p.day, p.hour % 24, p.minute, p.second) - whole
-}
-
-/**
- * The instant a wall-clock time (given as if it were UTC) names in `timeZone`. A time that happens
- * twice (clocks go back) is the first one; a time skipped by clocks going forward moves forward.
- */
-function wallToInstant(wall: number, timeZone: string): number {
-  if (timeZone === 'UTC') return wall
-  const first = wall - offsetAt(timeZone, wall)
-  const second = wall - offsetAt(timeZone, first)
-  const fits = [first, second].filter((t) => t + offsetAt(timeZone, t) === wall)
-  return fits.length ? Math.min(...fits) : Math.max(first, second)
-}
-
 /** The zone, checked once when the schema is built: a misconfigured facility should fail loudly, not shift every date. */
 function checkZone(timeZone: string | undefined): string {
   if (!timeZone || timeZone === 'UTC') return 'UTC'
-  try {
-    zoneFormat(timeZone)
-  } catch {
-    throw new Error(`"${timeZone}" is not an IANA time zone`)
-  }
+  if (!isTimeZone(timeZone)) throw new Error(`"${timeZone}" is not an IANA time zone`)
   return timeZone
 }
 
@@ -521,7 +477,7 @@ function fieldValue(f: FieldDef, v: unknown, zone: string): unknown {
 export function toLocalInput(v: unknown, timeZone = 'UTC'): string {
   const t = v instanceof Date ? v.getTime() : typeof v === 'string' ? parseDateInput(v, timeZone) : null
   if (t === null || Number.isNaN(t)) return ''
-  const wall = t + (timeZone === 'UTC' ? 0 : offsetAt(timeZone, t))
+  const wall = t + (timeZone === 'UTC' ? 0 : zoneOffset(t, timeZone))
   const step = MINUTE_STEP * 60_000
   return new Date(Math.floor(wall / step) * step).toISOString().slice(0, 16)
 }

@@ -6,7 +6,6 @@ import { formatDateTime } from '../format/format'
 import { useT } from '../i18n/t'
 import { editTarget } from '../screens/record-edit.server'
 import { recordHistory } from '../screens/record-history.server'
-import { timeZoneOf } from '../screens/table-page.server'
 import { refusedAsPage } from '../utils/errors'
 import { APP_NAME } from '../version'
 
@@ -17,8 +16,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   try {
     const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`)
-    const entries = await recordHistory(context, route, facility, url, params.id ?? '')
-    return json({ entries, timeZone: await timeZoneOf(context, facility), back: `${route.path}${url.search}`, edit: `${route.path}/${encodeURIComponent(params.id ?? '')}/edit${url.search}` })
+    const { entries, timeZone } = await recordHistory(context, route, facility, url, params.id ?? '')
+    return json({ entries, timeZone, back: `${route.path}${url.search}`, edit: `${route.path}/${encodeURIComponent(params.id ?? '')}/edit${url.search}` })
   } catch (e) {
     refusedAsPage(e)
   }

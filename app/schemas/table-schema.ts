@@ -21,6 +21,12 @@ export const DISPLAY_FORMATS = [
   'date', 'currency', 'measure', 'tax', 'image', 'pdf', 'check', 'array', 'trim', 'qrcode', 'status',
 ] as const
 
+/** The table and label field a display format `id:<table>:<labelField>` names, or null for any other format. */
+export function referencedBy(format: string | undefined): { table: string; labelField: string } | null {
+  const m = /^id:([a-z][a-z0-9_]{0,50}):([A-Za-z_][A-Za-z0-9_]{0,62})$/.exec(format ?? '')
+  return m ? { table: m[1], labelField: m[2] } : null
+}
+
 // measure units live with the conversions (no zod there, so the browser's table screen stays small)
 export { MEASURE_UNITS, type MeasureUnit } from '../format/units'
 

@@ -16,7 +16,7 @@ import { formatCell } from '../format/format'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
 import { isAppError, forbidden, notFound } from '../utils/errors'
-import { isPlatformCollection, readView, rowRights, timeZoneOf } from './table-page.server'
+import { isPlatformCollection, readView, rowRights } from './table-page.server'
 import { recordHistory } from './record-history.server'
 
 export interface EditData {
@@ -69,7 +69,7 @@ const backTo = (route: RouteEntry, url: URL) => `${route.path}${url.search}`
 
 export async function loadEdit(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null): Promise<EditData> {
   const { view, schema, row } = await editable(context, s, route, facility, url, id)
-  const timeZone = await timeZoneOf(context, facility)
+  const { timeZone } = view
   const opts: EditData['options'] = {}
   const walk = async (fields: FieldDef[]) => {
     for (const f of fields) {
@@ -103,7 +103,7 @@ export type SaveOutcome = { ok: true; back: string } | { ok: false; reply: Submi
 /** Validates and saves a form post; field and form errors come back in conform's reply. */
 export async function saveRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null, form: FormData): Promise<SaveOutcome> {
   const { view, schema, row } = await editable(context, s, route, facility, url, id)
-  const timeZone = await timeZoneOf(context, facility)
+  const { timeZone } = view
   const ts = String(form.get('__ts') ?? '')
   form.delete('__ts')
   const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), timeZone }) })
@@ -130,7 +130,7 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
   } catch (e) {
     if (isAppError(e) && e.code === 'CONFLICT') {
       // say what the other save changed, from the audit trail, so nobody overwrites it blindly
-      const since = id && ts ? await recordHistory(context, route, facility, url, id, ts).catch(() => []) : []
+      const since = id && ts ? (await recordHistory(context, route, facility, url, id, ts).catch(() => null))?.entries ?? [] : []
       const what = since.flatMap((h) => h.changes.map((c) => `${c.field}: ${c.before || '—'} → ${c.after || '—'} (${h.who})`))
       const message = `Someone else saved this record after you opened it, so your changes were not saved.${what.length ? ` Their changes: ${what.join('; ')}.` : ''} Open the record again to see it as it is now, then make your changes.`
       return { ok: false, reply: submission.reply({ formErrors: [message] }), status: 409 }

@@ -46,17 +46,18 @@ async function names(context: AppLoadContext, uids: string[]): Promise<Map<strin
   return out
 }
 
-export async function recordHistory(context: AppLoadContext, route: RouteEntry, facility: string, url: URL, id: string, since?: string): Promise<HistoryEntry[]> {
+export async function recordHistory(context: AppLoadContext, route: RouteEntry, facility: string, url: URL, id: string, since?: string): Promise<{ entries: HistoryEntry[]; timeZone: string }> {
   const view = await readView(context, route, facility, url)
   const rows = await context.database.store.history(view.org, route.collection!, id)
   if (!rows.length) throw notFound('This record has no history here.')
   const chosen = since ? rows.filter((r) => new Date(r.at).getTime() > new Date(since).getTime()) : rows
   const who = await names(context, chosen.flatMap((r) => [r.uid, r.orig_uid]))
-  return chosen.map((r) => ({
+  const entries = chosen.map((r) => ({
     at: r.at,
     action: r.action as HistoryEntry['action'],
     who: who.get(r.uid) ?? r.uid,
     onBehalf: r.orig_uid && r.orig_uid !== r.uid ? (who.get(r.orig_uid) ?? r.orig_uid) : null,
     changes: changesBetween(view, r.before as Record<string, unknown> | null, r.action === 'delete' ? null : (r.after as Record<string, unknown> | null)),
   }))
+  return { entries, timeZone: view.timeZone }
 }

@@ -10,8 +10,9 @@ import type { SessionUser } from '../auth/entitlements'
 import type { Doc, PageQuery, RefColumn } from '../db/types'
 import { customRange, shortcutRange, SHORTCUT_LABELS } from '../format/date-ranges'
 import { isYes } from '../format/format'
+import { isTimeZone } from '../format/zones'
 import { platformCollections, PLATFORM_ORG, type RouteEntry } from '../route-map'
-import type { FieldDef, TableSchema } from '../schemas/table-schema'
+import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
 import { parseListQuery } from './table-query'
 import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE, type ListQuery } from './table-url'
 
@@ -93,6 +94,8 @@ export interface TableView {
   pageQuery: Omit<PageQuery, 'offset' | 'limit'>
   timeZone: string
   dateField: string
+  /** the columns the date filter can use (the table's dates and Created) */
+  dateFields: Array<{ key: string; label: string }>
   rangeLabel: string | null
   editable: boolean
 }
@@ -116,8 +119,8 @@ export function isPlatformCollection(name: string): boolean {
 
 /** `id:<table>:<labelField>` → the reference it names, or null. */
 export function refOf(format: string): { collection: string; labelField: string } | null {
-  const m = /^id:([a-z][a-z0-9_]{0,50}):([A-Za-z_][A-Za-z0-9_]{0,62})$/.exec(format)
-  return m ? { collection: m[1], labelField: m[2] } : null
+  const r = referencedBy(format)
+  return r ? { collection: r.table, labelField: r.labelField } : null
 }
 
 const dateKinds = (f: FieldDef) => f.type === 'date' || f.format === 'date'
@@ -187,7 +190,7 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
     ...(range ? { range: { key: dateField, ...range } } : {}),
     ...(refs.length ? { refs } : {}),
   }
-  return { route, schema, org: route.platform ? PLATFORM_ORG : facility, query, notices, columns, pageQuery, timeZone, dateField, rangeLabel, editable }
+  return { route, schema, org: route.platform ? PLATFORM_ORG : facility, query, notices, columns, pageQuery, timeZone, dateField, dateFields, rangeLabel, editable }
 }
 
 /** May this user change or delete this row? Super always may; others not where the row says ed/delete = no (SPEC §6). */
@@ -243,7 +246,7 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     notices: view.notices,
     editable: view.editable,
     timeZone: view.timeZone,
-    dateFields: [...view.columns.filter((c) => c.isDate).map((c) => ({ key: c.key, label: c.label })), { key: 'cts', label: 'Created' }],
+    dateFields: view.dateFields,
     dateField: view.dateField,
     rangeLabel: view.rangeLabel,
     sort,
@@ -287,13 +290,6 @@ function usDate(iso: string): string {
 export async function timeZoneOf(context: AppLoadContext, facility: string): Promise<string> {
   const [org] = await context.database.store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
   const tz = typeof org?.timezone === 'string' ? org.timezone : 'UTC'
-  if (knownZones.has(tz)) return tz
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz })
-    knownZones.add(tz)
-    return tz
-  } catch {
-    return 'UTC'
-  }
+  return isTimeZone(tz) ? tz : 'UTC'
 }
-const knownZones = new Set<string>(['UTC'])
+

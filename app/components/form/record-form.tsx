@@ -6,7 +6,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { SubmissionResult } from '@conform-to/react'
 import { useMemo } from 'react'
 import { isEditable, recordSchema } from '../../forms/record-schema'
@@ -15,6 +15,7 @@ import { formatCell } from '../../format/format'
 import { useT } from '../../i18n/t'
 import type { EditData } from '../../screens/record-edit.server'
 import type { FieldDef } from '../../schemas/table-schema'
+import { FieldSummary } from '../ui'
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
 
@@ -121,14 +122,7 @@ export function RecordForm({ data }: { data: EditData }) {
     <div className="flex max-w-2xl flex-col gap-4">
       {data.readonly.length ? (
         <section aria-label={t('Read-only fields')}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-700 p-3 text-sm">
-            {data.readonly.map((r) => (
-              <div key={r.label} className="contents">
-                <dt className="text-slate-400">{r.label}</dt>
-                <dd>{r.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FieldSummary fields={data.readonly} className="text-sm" />
         </section>
       ) : null}
       {form.errors?.length ? (
@@ -184,5 +178,19 @@ export function RecordForm({ data }: { data: EditData }) {
         </div>
       </Form>
     </div>
+  )
+}
+
+/** The page of `/{screen}/new` and `/{screen}/{id}/edit`: both routes render it from the same loader. */
+export function RecordPage() {
+  const data = useLoaderData() as EditData
+  const t = useT()
+  return (
+    <section className="flex flex-col gap-4 p-4" aria-labelledby="screen-title">
+      <h1 id="screen-title" className="text-2xl font-semibold text-canopy-400">
+        {t(data.id ? 'Edit' : 'Add')}: {t(data.schema.label)}
+      </h1>
+      <RecordForm data={data} />
+    </section>
   )
 }

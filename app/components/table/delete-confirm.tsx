@@ -3,20 +3,14 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import type { DeleteConfirm } from '../../screens/record-delete.server'
 import { useT } from '../../i18n/t'
 import { DeleteIcon } from './icons'
+import { FieldSummary } from '../ui'
 
 export function DeleteConfirmView({ confirm }: { confirm: DeleteConfirm }) {
   const t = useT()
   const busy = useNavigation().state === 'submitting'
   return (
     <div className="flex max-w-lg flex-col gap-4">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-700 p-3">
-        {confirm.summary.map((f) => (
-          <div key={f.label} className="contents">
-            <dt className="text-slate-400">{f.label}</dt>
-            <dd>{f.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldSummary fields={confirm.summary} />
       <p role="alert" className="text-lg">
         {t('Are you sure you want to delete this item?')}
       </p>
