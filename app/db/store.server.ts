@@ -8,11 +8,13 @@ import type { TableSchema } from '../schemas/table-schema'
 import { isAppError, badInput, conflict, notFound } from '../utils/errors'
 import { newId } from '../utils/ids'
 import type { Db, Queryable } from './driver.server'
-import { containsPattern, isFieldKey, keyLit, kindOf, searchExpr, sortExpr, tableOf } from './sql'
-import type { Actor, ChangeEvent, Doc, Page, PageQuery } from './types'
+import { pagePlan, segmentParams, type PagePlan } from './page-sql'
+import { isFieldKey, keyLit, kindOf, tableOf } from './sql'
+import type { Actor, ChangeEvent, Cursor, Doc, Page, PageQuery } from './types'
 import type { SchemaRegistry } from './schema-registry.server'
 
 type Row = { id: string; doc: Record<string, unknown>; cts: Date | string; ts: Date | string }
+type PageRow = Row & { sort_k: string | null; labels?: Record<string, string | null> }
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString()
 
@@ -207,108 +209,54 @@ export class Store {
     return doc
   }
 
-  /** The SQL and parameters of a page query (also used by the benchmark to compare with hand-written SQL). */
-  async pageSql(org: string, collection: string, q: PageQuery): Promise<{ rowsSql: string; countSql: string; estimateSql: string; params: unknown[]; countParams: unknown[] }> {
+  /** The segments of a page query (./page-sql.ts). */
+  async pagePlan(org: string, collection: string, q: PageQuery): Promise<PagePlan> {
     const t = await this.table(collection)
-    const schema = await this.schemas.get(collection)
-    const known = (k: string) => k === 'cts' || k === 'ts' || !schema || schema.fields.some((f) => f.key === k)
-    const params: unknown[] = [org]
-    const where = ['t.org = $1']
-    // reference columns: a join where a filter or the sort needs the label, else a lookup per row of the page
-    const refs: Array<{ alias: string; key: string; labelField: string; table: string; sql: (paramNo: number) => string; org: string }> = []
-    for (const [i, ref] of (q.refs ?? []).entries()) {
-      if (!isFieldKey(ref.key) || !isFieldKey(ref.labelField)) throw badInput(`bad reference column "${ref.key.slice(0, 40)}"`)
-      const rt = await this.table(ref.collection)
-      const alias = `ref${i}`
-      const sql = (n: number) => `LEFT JOIN LATERAL (SELECT r.doc ->> ${keyLit(ref.labelField)} AS label FROM ${rt} r WHERE r.org = $${n} AND r.id = t.doc ->> ${keyLit(ref.key)}) ${alias} ON true`
-      refs.push({ alias, key: ref.key, labelField: ref.labelField, table: rt, sql, org: ref.org })
-    }
-    const used = new Set<string>()
-    const refOf = (key: string) => refs.find((r) => r.key === key)?.alias
-    if (q.activeOnly) where.push(`(t.doc ->> 'IsUsed') IS DISTINCT FROM 'no'`)
-    if (q.range && (q.range.from || q.range.to)) {
-      if (!isFieldKey(q.range.key) || !known(q.range.key)) throw badInput(`unknown date field "${q.range.key.slice(0, 40)}"`)
-      const e = sortExpr(schema, q.range.key)
-      const col = q.range.key === 'cts' || q.range.key === 'ts'
-      for (const [op, v] of [['>=', q.range.from], ['<', q.range.to]] as const) {
-        if (!v) continue
-        const d = new Date(v)
-        if (Number.isNaN(d.getTime())) throw badInput(`"${String(v).slice(0, 40)}" is not a date`)
-        params.push(col ? d : d.toISOString())
-        where.push(`${e} ${op} $${params.length}${col ? '::timestamptz' : ''}`)
-      }
-    }
-    if (q.search && q.search.text !== '') {
-      if (!isFieldKey(q.search.key) || !known(q.search.key)) throw badInput(`unknown search field "${q.search.key.slice(0, 40)}"`)
-      params.push(containsPattern(q.search.text))
-      const ref = refOf(q.search.key)
-      if (ref) used.add(ref)
-      where.push(`${ref ? `${ref}.label` : searchExpr(q.search.key)} ILIKE $${params.length} ESCAPE '\\'`)
-    }
-    let order = 'cts DESC, id DESC'
-    let sortRef: string | undefined
-    let dir: 'ASC' | 'DESC' = 'ASC'
-    const sort = q.sort ?? schema?.defaultSort
-    if (sort) {
-      if (!isFieldKey(sort.key) || !known(sort.key)) throw badInput(`unknown sort field "${sort.key.slice(0, 40)}"`)
-      dir = sort.dir === 'desc' ? 'DESC' : 'ASC'
-      sortRef = refOf(sort.key)
-      order = `${sortExpr(schema, sort.key)} ${dir}, id ${dir}`
-    }
-    // a referenced column sorts by the label shown; records whose reference is missing come last
-    const byLabel = (e: string) => `(lower(${e}) COLLATE "C") ${dir} NULLS ${dir === 'ASC' ? 'LAST' : 'FIRST'}, id ${dir}`
-    // Parameters: the filters', then the joins' (the count has only those its search uses), then
-    // limit and offset, then the label lookups'. Joins are made only where a filter or the sort
-    // needs them; labels are looked up for the page's rows alone, by primary key.
-    const countParams = [...params]
-    const countJoins = refs.filter((r) => used.has(r.alias)).map((r) => (countParams.push(r.org), r.sql(countParams.length)))
-    const inner = refs.filter((r) => used.has(r.alias) || r.alias === sortRef).map((r) => (params.push(r.org), r.sql(params.length)))
-    params.push(Math.max(0, Math.min(q.limit, 1000)), Math.max(0, q.offset))
-    const page = `LIMIT $${params.length - 1} OFFSET $${params.length}`
-    const w = where.join(' AND ')
-    let rowsSql = `SELECT t.id, t.doc, t.cts, t.ts${sortRef ? `, ${sortRef}.label AS sort_label` : ''} FROM ${t} t ${inner.join(' ')} WHERE ${w} ORDER BY ${sortRef ? byLabel(`${sortRef}.label`) : order} ${page}`
-    if (refs.length) {
-      const labels = refs.map((r) => (params.push(r.org), `${keyLit(r.key)}, (SELECT x.doc ->> ${keyLit(r.labelField)} FROM ${r.table} x WHERE x.org = $${params.length} AND x.id = p.doc ->> ${keyLit(r.key)})`))
-      rowsSql = `SELECT p.id, p.doc, p.cts, p.ts, jsonb_build_object(${labels.join(', ')}) AS labels FROM (${rowsSql}) p ORDER BY ${sortRef ? byLabel('p.sort_label') : order}`
-    }
-    return {
-      rowsSql,
-      countSql: q.countCap
-        ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${t} t ${countJoins.join(' ')} WHERE ${w} LIMIT ${Math.max(1, Math.floor(q.countCap)) + 1}) capped`
-        : `SELECT count(*)::int AS n FROM ${t} t ${countJoins.join(' ')} WHERE ${w}`,
-      estimateSql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${t} t ${countJoins.join(' ')} WHERE ${w}`,
-      params,
-      countParams,
-    }
+    return pagePlan(t, await this.schemas.get(collection), q, (c) => this.table(c), org)
   }
 
-  /** One page of a collection: active-only or all, date range, text search, type-aware sort, skip/limit, total. */
+  /** The first segment's SQL for `q.limit`/`q.offset` and the count's (the benchmark compares them with hand-written SQL). */
+  async pageSql(org: string, collection: string, q: PageQuery): Promise<{ rowsSql: string; params: unknown[]; countSql: string; estimateSql: string; countParams: unknown[] }> {
+    const plan = await this.pagePlan(org, collection, q)
+    const s = plan.segments[0]
+    return { rowsSql: s?.sql ?? 'SELECT 1 WHERE false', params: s ? segmentParams(s, q.limit, q.offset) : [], countSql: plan.countSql, estimateSql: plan.estimateSql, countParams: plan.countParams }
+  }
+
+  /**
+   * One page of a collection: active-only or all, date range, text search, type-aware sort, by
+   * offset or after/before a cursor, with the total (exact, or past `countCap` an estimate).
+   */
   async page(org: string, collection: string, q: PageQuery): Promise<Page> {
-    const s = await this.pageSql(org, collection, q)
+    const plan = await this.pagePlan(org, collection, q)
     const [rows, count] = await this.db.parallel(
-      (c) => c.query<Row & { labels?: Record<string, string | null> }>(s.rowsSql, s.params),
-      (c) => c.query<{ n: number }>(s.countSql, s.countParams),
+      (c) => readSegments(c, plan, q.limit, q.offset),
+      (c) => c.query<{ n: number }>(plan.countSql, plan.countParams),
     )
-    const docs = rows.rows.map((r) => (r.labels ? { ...toDoc(r), _labels: r.labels } : toDoc(r)))
+    const docs = rows.map(pageDoc)
+    const ends = rows.length ? { first: cursorOf(rows[0]), last: cursorOf(rows[rows.length - 1]) } : {}
     const n = count.rows[0].n
-    if (!q.countCap || n <= q.countCap) return { rows: docs, total: n, exact: true }
+    if (!q.countCap || n <= q.countCap) return { rows: docs, total: n, exact: true, ...ends }
     // more than the cap: the planner's estimate, never less than what we know is there
-    const plan = await this.db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> | string }>(s.estimateSql, s.countParams)
-    const raw = plan.rows[0]['QUERY PLAN']
+    const plan_ = await this.db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> | string }>(plan.estimateSql, plan.countParams)
+    const raw = plan_.rows[0]['QUERY PLAN']
     const est = Math.round((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan['Plan Rows'])
-    return { rows: docs, total: Math.max(n, est, q.offset + docs.length), exact: false }
+    return { rows: docs, total: Math.max(n, est, q.offset + docs.length), exact: false, ...ends }
   }
 
   /**
    * Every row of a view, in its order, a batch at a time (CSV export): the same query as `page`,
-   * walked forward until it runs out or `max` rows have been read.
+   * each batch starting after the last row of the one before, until it runs out or `max` rows.
    */
   async *walk(org: string, collection: string, q: Omit<PageQuery, 'offset' | 'limit'>, max = 100_000, batch = 1000): AsyncGenerator<Doc[]> {
-    for (let offset = 0; offset < max; offset += batch) {
-      const s = await this.pageSql(org, collection, { ...q, offset, limit: Math.min(batch, max - offset) })
-      const r = await this.db.query<Row & { labels?: Record<string, string | null> }>(s.rowsSql, s.params)
-      if (r.rows.length) yield r.rows.map((x) => (x.labels ? { ...toDoc(x), _labels: x.labels } : toDoc(x)))
-      if (r.rows.length < batch) return
+    let after: Cursor | undefined
+    for (let read = 0; read < max; ) {
+      const limit = Math.min(batch, max - read)
+      const plan = await this.pagePlan(org, collection, { ...q, before: undefined, after, offset: 0, limit })
+      const rows = await readSegments(this.db, plan, limit, 0)
+      if (rows.length) yield rows.map(pageDoc)
+      if (rows.length < limit) return
+      read += rows.length
+      after = cursorOf(rows[rows.length - 1])
     }
   }
 
@@ -333,6 +281,27 @@ export class Store {
     this.events.emit('change', e)
   }
 }
+
+/**
+ * The rows of a page: each segment in turn until `limit` rows are read. An OFFSET that reaches past
+ * a segment's end continues into the next one, less the rows the first one holds.
+ */
+async function readSegments(c: Queryable, plan: PagePlan, limit: number, offset: number): Promise<PageRow[]> {
+  const out: PageRow[] = []
+  let skip = offset
+  for (const s of plan.segments) {
+    const want = limit - out.length
+    if (want <= 0) break
+    const r = await c.query<PageRow>(s.sql, segmentParams(s, want, skip))
+    out.push(...r.rows)
+    if (out.length >= limit) break
+    if (skip > 0) skip = r.rows.length ? 0 : Math.max(0, skip - (await c.query<{ n: number }>(s.countSql, s.params)).rows[0].n)
+  }
+  return plan.reversed ? out.reverse() : out
+}
+
+const pageDoc = (r: PageRow): Doc => (r.labels ? { ...toDoc(r), _labels: r.labels } : toDoc(r))
+const cursorOf = (r: PageRow): Cursor => ({ v: r.sort_k ?? null, id: r.id })
 
 function stripReserved(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}

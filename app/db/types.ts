@@ -23,7 +23,14 @@ export interface Doc {
   [field: string]: unknown
 }
 
+/** Where a page starts or ends: the sort value (as text, null when missing) and id of a row (decision 008). */
+export interface Cursor {
+  v: string | null
+  id: string
+}
+
 export interface PageQuery {
+  /** rows to skip; with a cursor, rows to skip after it (normally 0) */
   offset: number
   limit: number
   sort?: { key: string; dir: 'asc' | 'desc' }
@@ -42,6 +49,10 @@ export interface PageQuery {
    * `Page.exact` is false (decision 007). Without it the count is always exact (the API's promise).
    */
   countCap?: number
+  /** the page starts after this row (Next) */
+  after?: Cursor
+  /** the page ends before this row (Previous); ignored when `after` is given */
+  before?: Cursor
 }
 
 export interface RefColumn {
@@ -57,6 +68,9 @@ export interface Page {
   total: number
   /** false when `total` is an estimate (more matches than `countCap`) */
   exact: boolean
+  /** the first and last rows' positions, for Previous and Next links */
+  first?: Cursor
+  last?: Cursor
 }
 
 export interface ChangeEvent {

@@ -7,7 +7,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import qrcode from 'qrcode-generator'
 import type { SessionUser } from '../auth/entitlements'
-import type { Doc, PageQuery, RefColumn } from '../db/types'
+import type { Cursor, Doc, Page, PageQuery, RefColumn } from '../db/types'
 import { customRange, shortcutRange, SHORTCUT_LABELS } from '../format/date-ranges'
 import { isYes } from '../format/format'
 import { isTimeZone } from '../format/zones'
@@ -81,6 +81,9 @@ export interface TableData {
   /** the active date filter in words, e.g. "Last 7 days" or "03/01/2026 – 03/31/2026" */
   rangeLabel: string | null
   sort: { key: string; dir: 'asc' | 'desc' } | null
+  /** page links that continue after the last row / before the first (decision 008) */
+  next?: string
+  prev?: string
 }
 
 /** Everything a view needs to query a collection: shared by the page, the export and the toggle. */
@@ -204,9 +207,35 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
   const view = await readView(context, route, facility, url)
   const size = view.query.size ?? DEFAULT_PAGE_SIZE
   let page = view.query.page ?? 1
-  const load = (p: number, countCap: number | undefined = COUNT_CAP) =>
-    view.schema ? context.database.store.page(view.org, route.collection!, { ...view.pageQuery, offset: (p - 1) * size, limit: size, countCap }) : Promise.resolve({ rows: [], total: 0, exact: true })
-  let result = await load(page)
+  const sortOf = view.pageQuery.sort ?? view.schema?.defaultSort ?? { key: 'cts', dir: 'desc' as const }
+  // Next/Previous links carry the row they continue from; a link made for another sort, or a forged one, is dropped
+  let cursor: { after?: Cursor; before?: Cursor } = {}
+  for (const k of ['after', 'before'] as const) {
+    const token = view.query[k]
+    if (!token) continue
+    const c = page > 1 ? readCursor(token, sortOf) : null
+    if (c && !cursor.after) cursor = { [k]: c }
+    else {
+      if (!c) view.notices.push('Ignored the page link: it was made for another view. This page was counted from the start.')
+      delete view.query[k]
+    }
+  }
+  const load = (p: number, countCap: number | undefined = COUNT_CAP, at: typeof cursor = {}) =>
+    view.schema ? context.database.store.page(view.org, route.collection!, { ...view.pageQuery, offset: at.after || at.before ? 0 : (p - 1) * size, limit: size, countCap, ...at }) : Promise.resolve({ rows: [], total: 0, exact: true } as Page)
+  let result = await load(page, COUNT_CAP, cursor).catch((e) => {
+    if (!cursor.after && !cursor.before) throw e
+    view.notices.push('Ignored the page link: it does not fit this view. This page was counted from the start.')
+    delete view.query.after
+    delete view.query.before
+    cursor = {}
+    return load(page)
+  })
+  // Previous from a page whose earlier rows were deleted can come back short: the first page, counted
+  if (cursor.before && result.rows.length < size) {
+    page = 1
+    delete view.query.before
+    result = await load(1)
+  }
   if (!result.rows.length && page > 1) {
     // a shared link to a page that no longer exists shows the last one, and says so
     const exact = result.exact ? result : await load(1, undefined)
@@ -250,6 +279,26 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     dateField: view.dateField,
     rangeLabel: view.rangeLabel,
     sort,
+    ...(result.last && rows.length === size ? { next: cursorToken(result.last, sortOf) } : {}),
+    ...(result.first && page > 1 ? { prev: cursorToken(result.first, sortOf) } : {}),
+  }
+}
+
+/** A row's position as a URL-safe token, bound to the sort it was made for. */
+export function cursorToken(c: Cursor, sort: { key: string; dir: string }): string {
+  return Buffer.from(JSON.stringify([sort.key, sort.dir, c.v, c.id])).toString('base64url')
+}
+
+/** The position a token names, or null when it is not one of ours or was made for another sort. */
+export function readCursor(token: string, sort: { key: string; dir: string }): Cursor | null {
+  try {
+    const x = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown
+    if (!Array.isArray(x) || x.length !== 4 || x[0] !== sort.key || x[1] !== sort.dir) return null
+    const [, , v, id] = x as unknown[]
+    if ((v !== null && typeof v !== 'string') || typeof id !== 'string' || !id) return null
+    return { v, id }
+  } catch {
+    return null
   }
 }
 

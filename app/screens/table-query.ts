@@ -24,11 +24,15 @@ const idList = z
   .pipe(z.array(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'is not a record id')).max(40))
 const oneOf = <T extends readonly number[]>(values: T, what: string) =>
   z.coerce.number().refine((n): n is T[number] => (values as readonly number[]).includes(n), `${what} must be one of ${values.join(', ')}`)
+const cursorToken = z.string().max(1400, 'is not a page link').regex(/^[A-Za-z0-9_-]+$/, 'is not a page link')
 const isoDate = z.string().refine(isIsoDate, 'is not a date (YYYY-MM-DD)')
 
 /** Every parameter of a list view (./table-url.ts names them and builds links). */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int('is not a page number').min(1, 'is not a page number').max(MAX_PAGE, `is past the last page we serve (${MAX_PAGE})`),
+  /** Next/Previous links start after (or end before) a row: opaque tokens the screen made (decision 008) */
+  after: cursorToken,
+  before: cursorToken,
   size: oneOf(PAGE_SIZES, 'rows per page'),
   sort: fieldKey,
   dir: z.enum(['asc', 'desc']),

@@ -12,11 +12,14 @@ export const DEFAULT_FONT_SIZE = 14
 export const MAX_PAGE = 100_000
 
 /** The settings of a list view, in the order they appear in a link. Each is optional: absent means the default. */
-export const LIST_KEYS = ['page', 'size', 'sort', 'dir', 'col', 'q', 'df', 'range', 'from', 'to', 'all', 'hide', 'hidden', 'font', 'open'] as const
+export const LIST_KEYS = ['page', 'after', 'before', 'size', 'sort', 'dir', 'col', 'q', 'df', 'range', 'from', 'to', 'all', 'hide', 'hidden', 'font', 'open'] as const
 export type ListKey = (typeof LIST_KEYS)[number]
 
 export type ListQuery = Partial<{
   page: number
+  /** the page starts after / ends before a row (opaque tokens of its sort value and id, decision 008) */
+  after: string
+  before: string
   size: (typeof PAGE_SIZES)[number]
   sort: string
   dir: 'asc' | 'desc'
@@ -60,5 +63,10 @@ export function withQuery(query: ListQuery, change: ListQuery & Record<string, u
   for (const [k, v] of Object.entries(change)) if (v === undefined) delete next[k]
   const refilters = ['size', 'sort', 'dir', 'col', 'q', 'df', 'range', 'from', 'to', 'all'].some((k) => k in change)
   if (refilters && !('page' in change)) delete next.page
+  // a cursor belongs to the page it came with: another page or another view drops it
+  if (refilters || 'page' in change) {
+    if (!('after' in change)) delete next.after
+    if (!('before' in change)) delete next.before
+  }
   return next as ListQuery
 }

@@ -116,6 +116,31 @@ describe('the table page', () => {
     expect(d.rows).toHaveLength(5)
   })
 
+  it('pages with Next and Previous links that continue from the rows shown, and drops a link made for another view', async () => {
+    const extra = Array.from({ length: 25 }, (_, i) => ({ _id: `cur-${i}`, orderNo: `SO-C${String(i % 12).padStart(2, '0')}`, total: i }))
+    await t.store.insertMany(actor, 'greenleaf', 'dis_orders', extra)
+    try {
+      const ids = (d: Awaited<ReturnType<typeof view>>) => d.rows.map((r) => r.id)
+      const p1 = await view('?sort=orderNo&size=10')
+      expect(p1.prev).toBeUndefined()
+      const p2 = await view(`?sort=orderNo&size=10&page=2&after=${p1.next}`)
+      expect(p2.notices).toEqual([])
+      expect(ids(p2)).toEqual(ids(await view('?sort=orderNo&size=10&page=2')))
+      const p3 = await view(`?sort=orderNo&size=10&page=3&after=${p2.next}`)
+      expect(ids(p3)).toEqual(ids(await view('?sort=orderNo&size=10&page=3')))
+      expect(p3.rows).toHaveLength(10)
+      const back = await view(`?sort=orderNo&size=10&page=2&before=${p3.prev}`)
+      expect(ids(back)).toEqual(ids(p2))
+      // a link made for another sort: counted from the start instead, and said so
+      const other = await view(`?sort=total&size=10&page=2&after=${p1.next}`)
+      expect(other.notices.join(' ')).toMatch(/Ignored the page link/)
+      expect(ids(other)).toEqual(ids(await view('?sort=total&size=10&page=2')))
+      expect(other.query.after).toBeUndefined()
+    } finally {
+      for (const e of extra) await t.store.remove(actor, 'greenleaf', 'dis_orders', e._id)
+    }
+  })
+
   it('gives each row the rights of SPEC §6: ed/delete = no binds users, not super', async () => {
     const rights = (rows: Awaited<ReturnType<typeof view>>['rows']) => Object.fromEntries(rows.map((r) => [r.values.orderNo, [r.canEdit, r.canDelete]]))
     const u = rights((await view('')).rows)

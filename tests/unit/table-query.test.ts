@@ -2,6 +2,7 @@
 import { csvField, csvLine, parseCsv } from '#app/screens/csv'
 import { listQuerySchema, parseListQuery } from '#app/screens/table-query'
 import { LIST_KEYS, listQueryToSearch, withQuery } from '#app/screens/table-url'
+import { cursorToken, readCursor } from '#app/screens/table-page.server'
 import { pageSizeFor } from '#app/components/table/table-screen'
 import { fileHref } from '#app/components/table/table-cells'
 
@@ -51,6 +52,31 @@ describe('list view in the URL', () => {
     expect(withQuery(q, { size: 40 })).toEqual({ sort: 'tag', size: 40 })
     expect(withQuery(q, { font: 10 })).toEqual({ page: 4, sort: 'tag', font: 10 })
     expect(withQuery(q, { sort: undefined })).toEqual({})
+  })
+
+  it("keeps a page link's cursor only with its page: another page or another view drops it", () => {
+    const q = { page: 4, after: 'abc', sort: 'tag' }
+    expect(withQuery(q, { font: 10 })).toEqual({ page: 4, after: 'abc', sort: 'tag', font: 10 })
+    expect(withQuery(q, { page: 5, after: 'def' })).toEqual({ page: 5, after: 'def', sort: 'tag' })
+    expect(withQuery(q, { page: 3, before: 'xyz' })).toEqual({ page: 3, before: 'xyz', sort: 'tag' })
+    expect(withQuery(q, { page: 1 })).toEqual({ page: 1, sort: 'tag' })
+    expect(withQuery(q, { dir: 'desc' })).toEqual({ sort: 'tag', dir: 'desc' })
+    expect(parse('page=3&after=eyJhIjoxfQ').query).toEqual({ page: 3, after: 'eyJhIjoxfQ' })
+    expect(parse('page=3&after=not+a+token').notices).toEqual(['Ignored after="not a token": is not a page link.'])
+  })
+
+  it('binds a cursor token to the sort it was made for', () => {
+    const sort = { key: 'planted', dir: 'desc' }
+    for (const c of [{ v: '2026-03-01T19:30:00.000Z', id: 'p1' }, { v: null, id: 'p2' }, { v: 'ünïcode "quoted"', id: 'x:y' }]) {
+      const token = cursorToken(c, sort)
+      expect(token).toMatch(/^[A-Za-z0-9_-]+$/)
+      expect(readCursor(token, sort)).toEqual(c)
+      expect(readCursor(token, { key: 'planted', dir: 'asc' })).toBeNull()
+      expect(readCursor(token, { key: 'tag', dir: 'desc' })).toBeNull()
+    }
+    expect(readCursor('garbage', sort)).toBeNull()
+    expect(readCursor(Buffer.from(JSON.stringify(['planted', 'desc', 5, 'p1'])).toString('base64url'), sort)).toBeNull()
+    expect(readCursor(Buffer.from(JSON.stringify(['planted', 'desc', 'v', ''])).toString('base64url'), sort)).toBeNull()
   })
 })
 

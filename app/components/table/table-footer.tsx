@@ -8,6 +8,9 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
   const first = data.total ? (data.page - 1) * data.size + 1 : 0
   const last = Math.min(data.total, data.page * data.size)
   const page = (p: number) => to({ page: p === 1 ? undefined : p })
+  // Next and Previous continue from the rows shown (a keyset cursor: as fast on page 500 as on page 2); page 1 needs none
+  const next = to({ page: data.page + 1, ...(data.next ? { after: data.next } : {}) })
+  const prev = data.page === 2 || !data.prev ? page(data.page - 1) : to({ page: data.page - 1, before: data.prev })
   // past the count cap we do not know the total (the planner's estimate can be far off): say so, and no jump to a last page
   const total = data.exact ? data.total.toLocaleString('en-US') : `${t('more than')} ${data.countCap.toLocaleString('en-US')}`
   const more = data.exact ? data.page < data.pages : data.rows.length === data.size
@@ -31,7 +34,7 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
               <Link to={page(1)} className={btn} aria-label={t('First page')}>
                 «
               </Link>
-              <Link to={page(data.page - 1)} className={btn} rel="prev">
+              <Link to={prev} className={btn} rel="prev">
                 {t('Previous')}
               </Link>
             </>
@@ -42,7 +45,7 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
           </span>
           {more ? (
             <>
-              <Link to={page(data.page + 1)} className={btn} rel="next">
+              <Link to={next} className={btn} rel="next">
                 {t('Next')}
               </Link>
               {data.exact ? (
