@@ -143,7 +143,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
           <p id={form.errorId}>{form.errors.join(' ')}</p>
         </div>
       ) : null}
-      <PostForm method="post" action={dialog?.action} {...getFormProps(form)} className="flex flex-col gap-3">
+      <PostForm method="post" action={dialog?.action} preventScrollReset={!!dialog} {...getFormProps(form)} className="flex flex-col gap-3">
         {data.ts ? <input type="hidden" name="__ts" value={data.ts} /> : null}
         {editable.map((f) => {
           const meta = fields[f.key] as FieldMetadata<unknown>
