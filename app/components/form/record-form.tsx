@@ -2,11 +2,12 @@
  * The generic edit form (issue 6, page mode): one field per schema item, validated in the browser
  * with the same zod schema the action uses (compiled from the table schema), errors beside their
  * fields, a red Error box for a save rule's message. Works without JavaScript: the action answers
- * with the same errors. Sub-tables are shown read-only for now.
+ * with the same errors. With JavaScript the table opens it in a dialog (record-dialog.tsx), posting
+ * to the same action through a fetcher. Sub-tables are shown read-only for now.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, type FetcherWithComponents } from '@remix-run/react'
 import type { SubmissionResult } from '@conform-to/react'
 import { useMemo } from 'react'
 import { isEditable, recordSchema } from '../../forms/record-schema'
@@ -101,10 +102,19 @@ function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata<unknow
   }
 }
 
-export function RecordForm({ data }: { data: EditData }) {
+/** The dialog over the table (record-dialog.tsx): posts through a fetcher to `action`; Cancel calls `onCancel`. */
+export interface InDialog {
+  fetcher: FetcherWithComponents<SubmissionResult<string[]> | undefined>
+  action: string
+  onCancel: () => void
+}
+
+export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog }) {
   const t = useT()
-  const last = useActionData<SubmissionResult<string[]>>()
-  const busy = useNavigation().state === 'submitting'
+  const page = { last: useActionData<SubmissionResult<string[]>>(), busy: useNavigation().state === 'submitting' }
+  const last = dialog ? dialog.fetcher.data : page.last
+  const busy = dialog ? dialog.fetcher.state !== 'idle' : page.busy
+  const PostForm = dialog ? dialog.fetcher.Form : Form
   const schema = useMemo(() => recordSchema(data.schema, { mode: data.id ? 'update' : 'create', canEditCts: data.canEditCts, timeZone: data.timeZone }), [data])
   const [form, fields] = useForm({
     id: `record-${data.id ?? 'new'}`,
@@ -133,7 +143,7 @@ export function RecordForm({ data }: { data: EditData }) {
           <p id={form.errorId}>{form.errors.join(' ')}</p>
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <PostForm method="post" action={dialog?.action} preventScrollReset={!!dialog} {...getFormProps(form)} className="flex flex-col gap-3">
         {data.ts ? <input type="hidden" name="__ts" value={data.ts} /> : null}
         {editable.map((f) => {
           const meta = fields[f.key] as FieldMetadata<unknown>
@@ -163,20 +173,27 @@ export function RecordForm({ data }: { data: EditData }) {
             {f.label}: {formatCell(data.values[f.key], 'array')}
           </div>
         ))}
-        <div className="flex gap-3 pt-2">
+        {/* in the dialog the buttons stay in sight while a tall form scrolls */}
+        <div className={`flex gap-3 pt-2 ${dialog ? 'sticky bottom-0 bg-slate-900 pb-1' : ''}`}>
           <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-canopy-600 px-5 font-medium text-white hover:bg-canopy-500">
             {t('Save')}
           </button>
-          <Link to={data.back} className="inline-flex min-h-11 items-center rounded-md border border-slate-600 px-4 hover:bg-slate-800">
-            {t('Cancel')}
-          </Link>
+          {dialog ? (
+            <button type="button" onClick={dialog.onCancel} className="min-h-11 rounded-md border border-slate-600 px-4 hover:bg-slate-800">
+              {t('Cancel')}
+            </button>
+          ) : (
+            <Link to={data.back} className="inline-flex min-h-11 items-center rounded-md border border-slate-600 px-4 hover:bg-slate-800">
+              {t('Cancel')}
+            </Link>
+          )}
           {data.history ? (
             <Link to={data.history} className="ml-auto inline-flex min-h-11 items-center text-canopy-400 underline">
               {t('History')}
             </Link>
           ) : null}
         </div>
-      </Form>
+      </PostForm>
     </div>
   )
 }

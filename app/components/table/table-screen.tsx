@@ -9,6 +9,7 @@ import { Fragment, useEffect, useMemo } from 'react'
 import type { TableColumn, TableData, TableRow } from '../../screens/table-page.server'
 import { listQueryToSearch, withQuery, type ListQuery } from '../../screens/table-url'
 import { useT } from '../../i18n/t'
+import { RECORD_DIALOG_LINK, useRecordDialog } from '../form/record-dialog-links'
 import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
 import { TableFooter } from './table-footer'
 import { Toolbar } from './table-toolbar'
@@ -55,7 +56,7 @@ function Actions({ row, path, t }: { row: TableRow; path: string; t: (k: string)
   return (
     <span className="flex gap-1">
       {row.canEdit ? (
-        <Link to={`${path}/${encodeURIComponent(row.id)}/edit${search}`} className={icon} aria-label={t('Edit')} title={t('Edit')}>
+        <Link to={`${path}/${encodeURIComponent(row.id)}/edit${search}`} className={icon} aria-label={t('Edit')} title={t('Edit')} {...RECORD_DIALOG_LINK}>
           <EditIcon />
         </Link>
       ) : null}
@@ -82,6 +83,8 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
   const arrays = visible.filter((c) => c.format === 'array')
   const hasStatus = data.rows.some((r) => r.status !== undefined)
   const hasActions = data.rows.some((r) => r.canEdit || r.canDelete)
+  // with JavaScript the edit and add links open the form in a dialog over the table
+  const recordDialog = useRecordDialog()
 
   // without a size in the URL, JavaScript picks one from the window height (no JS: 20)
   useEffect(() => {
@@ -117,7 +120,7 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
   const alignOf = (id: string) => data.columns.find((c) => c.key === id)?.align ?? 'left'
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3" {...recordDialog.handlers}>
       {data.notices.length ? (
         <div role="status" className="rounded-md border border-amber-600 bg-amber-950 px-3 py-2 text-sm text-amber-100">
           {data.notices.map((n) => (
@@ -199,6 +202,7 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
         </div>
       )}
       <TableFooter data={data} to={to} t={t} />
+      {recordDialog.dialog}
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { DATE_SHORTCUTS, SHORTCUT_LABELS } from '../../format/date-ranges'
 import type { TableData } from '../../screens/table-page.server'
 import { FONT_SIZES, LIST_KEYS, PAGE_PARAMS, type ListKey, type ListQuery } from '../../screens/table-url'
 import { TABLE_EVENT } from '../connection'
+import { RECORD_DIALOG_LINK } from '../form/record-dialog-links'
 import { CalendarIcon, DownloadIcon, PlusIcon, RefreshIcon } from './icons'
 
 export const btn = 'inline-flex min-h-9 items-center gap-1 rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
@@ -181,7 +182,7 @@ export function Toolbar({ data, path, to, t }: { data: TableData; path: string; 
         <DownloadIcon /> {t('Export CSV')}
       </a>
       {data.editable ? (
-        <Link to={`${path}/new${search}`} className={btnOn}>
+        <Link to={`${path}/new${search}`} className={btnOn} {...RECORD_DIALOG_LINK}>
           <PlusIcon /> {t('Add Item')}
         </Link>
       ) : null}

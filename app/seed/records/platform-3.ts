@@ -288,6 +288,7 @@ export const ES: Record<string, string> = {
   'unit': 'unidad',
   'Choose…': 'Elija…',
   'Read-only fields': 'Campos de solo lectura',
+  'Loading…': 'Cargando…',
   'Add': 'Agregar',
   'The item was saved.': 'Se guardó el elemento.',
   'more than': 'más de',
