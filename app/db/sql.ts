@@ -37,7 +37,7 @@ export function kindOf(field: Pick<FieldDef, 'type' | 'format'> | undefined, key
   if (key === 'cts' || key === 'ts') return 'column'
   if (!field) return 'text'
   if (field.type === 'number' || field.type === 'currency' || field.format === 'currency') return 'number'
-  if (field.type === 'measure' || field.format === 'measure') return 'measure'
+  if (field.type === 'measure' || field.format === 'measure' || field.format?.startsWith('measure:')) return 'measure'
   if (field.type === 'date' || field.format === 'date') return 'date'
   return 'text'
 }

@@ -4,7 +4,7 @@
  * trimmed text, item counts, tag numbers, gauge colours, and formatCell, which picks one by a
  * column's `format`. Never throws; what cannot be shown is ''. Pure: server and browser alike.
  */
-import { UNITS, quantity, readMeasure } from './units'
+import { UNITS, convert, convertible, measureUnitOf, quantity, readMeasure, roundQty, type Unit } from './units'
 
 export interface DateOptions {
   /** IANA zone of the facility; UTC when not given */
@@ -104,9 +104,13 @@ export function formatNumber(v: unknown): string {
   return n === null ? '' : plain.format(n)
 }
 
-/** A measure { qty, unit } as "12.5 g", "1,250 g", "3 oz", "1 unit"; an unknown unit is shown as written. */
-export function formatMeasure(v: unknown): string {
-  const m = readMeasure(v)
+/**
+ * A measure { qty, unit } as "12.5 g", "1,250 g", "3 oz", "1 unit"; an unknown unit is shown as written.
+ * With `inUnit` (a column's `measure:<unit>`), a measure in another unit of the same kind is shown converted.
+ */
+export function formatMeasure(v: unknown, inUnit?: Unit | null): string {
+  let m = readMeasure(v)
+  if (m && inUnit && m.unit !== inUnit && convertible(m.unit, inUnit)) m = { qty: roundQty(convert(m.qty, m.unit, inUnit)), unit: inUnit }
   if (m) {
     const one = UNITS[m.unit].dimension === 'count' && Math.abs(m.qty) === 1
     return `${plain.format(m.qty)} ${one ? m.unit.replace(/s$/, '') : m.unit}`
@@ -187,7 +191,7 @@ export function formatCell(v: unknown, format: string | undefined, o: DateOption
     case 'currency':
       return formatCurrency(v)
     case 'measure':
-      return formatMeasure(v)
+      return formatMeasure(v, measureUnitOf(format))
     case 'check':
     case 'status':
       return formatCheck(v)

@@ -121,3 +121,15 @@ export function readMeasure(v: unknown): { qty: number; unit: Unit } | null {
   const unit = normaliseUnit(m.unit)
   return qty === null || !unit ? null : { qty, unit }
 }
+
+/**
+ * The unit a column keeps its measures in, from its format `measure:<unit>` (e.g. `measure:g`: the
+ * scale may read lb, the record stores and shows grams). Null for a plain `measure` or anything else.
+ */
+export function measureUnitOf(format: string | undefined): Unit | null {
+  const m = /^measure:(.+)$/.exec(format ?? '')
+  return m ? normaliseUnit(m[1]) : null
+}
+
+/** A quantity rounded to 4 decimals (finer than any factor of SPEC §9 needs; 2 lb = 907.184 g). */
+export const roundQty = (n: number): number => Math.round(n * 1e4) / 1e4

@@ -15,9 +15,10 @@
 import { z } from 'zod'
 import { MSG } from '../auth/messages'
 import { isYes } from '../format/format'
-import { MEASURE_UNITS, normaliseUnit, quantity, readMeasure } from '../format/units'
+import { MEASURE_UNITS, convert, convertible, measureUnitOf, normaliseUnit, quantity, readMeasure, roundQty } from '../format/units'
 import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format/zones'
 import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
+import { hasSaveRules, runSaveRules } from './save-rules'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -29,7 +30,8 @@ export interface RecordSchemaOptions {
 }
 
 export type RecordShape = Record<string, z.ZodTypeAny>
-export type RecordSchema = z.ZodObject<RecordShape>
+/** The fields' object, with the table's save rules (SPEC §5) run on it: one schema in the browser and the action. */
+export type RecordSchema = z.ZodIntersection<z.ZodObject<RecordShape>, z.ZodTypeAny>
 
 /** Record keys the server owns (SPEC §3, decision 002); a post naming one is refused. */
 export const SYSTEM_KEYS = ['_id', 'cts', 'ts', 'octs'] as const
@@ -146,7 +148,31 @@ export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): Re
     else shape.push([key, refused(SYSTEM_LABELS[key])])
   }
   // fromEntries: a field keyed __proto__ becomes an own key, not the prototype
-  return z.object(Object.fromEntries(shape))
+  // the table's save rules run beside the fields, so their SPEC §5 message (a form error: the red
+  // Error box) comes with the field errors rather than only once every field is right
+  return z.intersection(z.object(Object.fromEntries(shape)), saveRulesOf(schema, opts.mode, zone))
+}
+
+/**
+ * The table's save rules (./save-rules.ts) as a schema: run on the form as posted, each field read
+ * as its own schema reads it (a field that does not parse counts as not given); adds the rule's
+ * message as a form error and contributes no value. Tables without rules get a schema that passes.
+ */
+function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zone: string): z.ZodTypeAny {
+  const empty = z.object({})
+  if (!hasSaveRules(schema.key)) return empty
+  const fields = schema.fields.filter(isEditable).map((f) => [f.key, fieldSchema(f, zone)] as const)
+  return z.preprocess((raw, ctx) => {
+    const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
+    const record: Record<string, unknown> = {}
+    for (const [key, s] of fields) {
+      const r = s.safeParse(input[key])
+      if (r.success && r.data !== undefined) record[key] = r.data
+    }
+    const rule = runSaveRules(schema.key, record, { mode })
+    if (rule.kind === 'error') ctx.addIssue({ code: 'custom', message: rule.message, path: [] })
+    return {}
+  }, empty)
 }
 
 /** The zod schema of one editable field (exported for the edit form's per-field checks and for tests). */
@@ -350,7 +376,14 @@ function measureSchema(f: FieldDef): z.ZodTypeAny {
   const qty = notNegative(z.number(typeErrors(L, FORM_MSG.number(L))), f)
   const unit = z.enum(units, { errorMap: () => ({ message: unitMsg }) })
   // qty and unit are never undefined after `norm`; optional() keeps `required` off the inputs of an optional measure
-  const inner = z.object(f.required ? { qty, unit } : { qty: qty.optional(), unit: unit.optional() }, typeErrors(L, FORM_MSG.measure(L)))
+  const fields = z.object(f.required ? { qty, unit } : { qty: qty.optional(), unit: unit.optional() }, typeErrors(L, FORM_MSG.measure(L)))
+  // a column that keeps its measures in one unit (`measure:g`) stores what was entered converted to it
+  const keep = measureUnitOf(f.format)
+  const inner = keep
+    ? fields
+        .refine((m) => !m.unit || convertible(m.unit, keep), FORM_MSG.unit(L, units.filter((u) => convertible(u, keep))))
+        .transform((m) => (m.qty === undefined || !m.unit || m.unit === keep ? m : { qty: roundQty(convert(m.qty, m.unit, keep)), unit: keep }))
+    : fields
   // null, not undefined, when absent: conform would turn an undefined object into {} and report "qty" instead of the field
   const pre = (v: unknown) => (v === undefined ? (f.required ? null : undefined) : isBlank(v) ? null : norm(v))
   return z.preprocess(pre, f.required ? inner : inner.nullish())

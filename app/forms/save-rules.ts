@@ -79,6 +79,8 @@ export const SAVE_RULES: Record<string, SaveRule[]> = {
   fac_plantings: [plantingRequired, plantingOriginalCount],
 }
 
+export const hasSaveRules = (table: string): boolean => Object.hasOwn(SAVE_RULES, table) && SAVE_RULES[table].length > 0
+
 /** The first stop or error of the table's rules, or continue when there is none (or no rule for the table). */
 export function runSaveRules(table: string, record: Record<string, unknown>, ctx: SaveContext): SaveResult {
   const rules = Object.hasOwn(SAVE_RULES, table) ? SAVE_RULES[table] : []

@@ -187,7 +187,7 @@ function typeOf(raw: string | undefined, format: string | undefined): FieldType 
   if (raw === 'datetime') return 'date'
   if (format === 'date') return 'date'
   if (format === 'currency') return 'currency'
-  if (format === 'measure') return 'measure'
+  if (format === 'measure' || format?.startsWith('measure:')) return 'measure'
   if (format === 'check') return 'check'
   if (format === 'array') return 'array'
   return 'text'

@@ -88,6 +88,15 @@ describe('measures and numbers', () => {
     expect(formatMeasure({ qty: 0.1234, unit: 'lb' })).toBe('0.123 lb')
     expect(formatMeasure({ qty: 4, unit: 'stone' })).toBe('4 stone')
   })
+  it('shows a measure in the unit its column keeps (measure:g), converted when it was entered in another', () => {
+    expect(formatCell({ qty: 2, unit: 'lb' }, 'measure:g')).toBe('907.184 g')
+    expect(formatCell({ qty: 1, unit: 'oz' }, 'measure:g')).toBe('28.35 g')
+    expect(formatCell({ qty: 250, unit: 'g' }, 'measure:g')).toBe('250 g')
+    expect(formatCell({ qty: 2, unit: 'lb' }, 'measure')).toBe('2 lb')
+    // what can not be converted is shown as it is
+    expect(formatCell({ qty: 3, unit: 'units' }, 'measure:g')).toBe('3 units')
+    expect(formatCell({ qty: 4, unit: 'stone' }, 'measure:g')).toBe('4 stone')
+  })
   it('gives nothing for a measure without a quantity', () => {
     for (const v of [{ qty: 'lots', unit: 'g' }, { unit: 'g' }, null, 'lots', 12]) expect(formatMeasure(v), JSON.stringify(v)).toBe('')
   })

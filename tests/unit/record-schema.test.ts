@@ -268,6 +268,16 @@ describe('measure', () => {
     expect(post([NAME, ['weight.qty', ''], ['weight.unit', 'g']]).value?.weight).toBeNull()
     expect(post([NAME]).value).not.toHaveProperty('weight')
   })
+  it('a column that keeps its measures in one unit (measure:g) stores what was entered converted to it', () => {
+    const s = normalizeSchema({ key: 'x_m', items: [{ key: 'w', label: 'Waste', type: 'measure', format: 'measure:g', units: ['lb', 'oz', 'g', 'ml'] }] })
+    expect(post([['w.qty', '2'], ['w.unit', 'lb']], CREATE, s).value?.w).toEqual({ qty: 907.184, unit: 'g' })
+    expect(post([['w.qty', '1'], ['w.unit', 'oz']], CREATE, s).value?.w).toEqual({ qty: 28.3495, unit: 'g' })
+    expect(post([['w.qty', '12.5'], ['w.unit', 'g']], CREATE, s).value?.w).toEqual({ qty: 12.5, unit: 'g' })
+    expect(parse({ w: '0.5 lb' }, CREATE, s).value?.w).toEqual({ qty: 226.796, unit: 'g' })
+    // a unit of another kind can not become grams, even where the field lists it
+    expect(post([['w.qty', '5'], ['w.unit', 'ml']], CREATE, s).error.w).toEqual(['Waste unit must be one of lb, oz, g'])
+    expect(post([['w.qty', ''], ['w.unit', 'lb']], CREATE, s).value?.w).toBeNull()
+  })
   it('a required measure left empty says so on the field itself', () => {
     const s = normalizeSchema({ key: 'x_m', items: [{ key: 'w', label: 'Wet Weight', type: 'measure', units: ['g', 'lb'], required: true }] })
     expect(post([['w.qty', ''], ['w.unit', 'g']], CREATE, s).error).toEqual({ w: ['You must enter a Wet Weight value'] })
@@ -400,15 +410,18 @@ describe('modes and the real cultivation schemas', () => {
     const bad = post([['tag', 'PLT-0001'], ['strain', 'abc'], ['room', 'def'], ['dead_weight.qty', '2'], ['dead_weight.unit', 'kg'], ['waste_method', 'Burn it']], CREATE, PLANTS)
     expect(bad.error).toEqual({ 'dead_weight.unit': ['Dead Weight unit must be one of g, oz, lb'], waste_method: ['Choose a Waste Method from the list'] })
   })
-  it('fac_plantings: required fields and the Original Count range come from the schema', () => {
+  it('fac_plantings: the save rules of SPEC §5 answer for Strain, Room, Tag Number and Original Count, as a form error beside the field errors', () => {
     const r = post([['orig', '0'], ['type', 'Seed']], CREATE, PLANTINGS)
     expect(r.error).toEqual({
       name: ['You must enter a Batch value'],
-      strain: ['You must enter a Strain value'],
-      room: ['You must enter a Room value'],
-      mtag: ['You must enter a Tag Number value'],
-      orig: ['Original Count must be between 1 and 100'],
+      '': ['The following fields can not be empty: Strain, Room, Tag Number'],
     })
+    const filled = post([['name', 'B1'], ['strain', 'st1'], ['room', 'r1'], ['mtag', 'T1'], ['orig', '101'], ['type', 'Seed']], CREATE, PLANTINGS)
+    expect(filled.error).toEqual({ '': ['Original Count must be between 1 and 100'] })
+    const clone = post([['name', 'B1'], ['strain', 'st1'], ['room', 'r1'], ['mtag', 'T1'], ['orig', '12'], ['type', 'Clone']], CREATE, PLANTINGS)
+    expect(clone.error).toEqual({ '': ['The following fields can not be empty: Source Pkg'] })
+    const ok = post([['name', 'B1'], ['strain', 'st1'], ['room', 'r1'], ['mtag', 'T1'], ['origin', 'P9'], ['orig', '12'], ['type', 'Clone']], CREATE, PLANTINGS)
+    expect(ok).toMatchObject({ ok: true, value: { strain: 'st1', orig: 12, type: 'Clone', origin: 'P9' } })
   })
 })
 

@@ -1,6 +1,6 @@
 /** SPEC §9 unit conversions, in both directions, with the factors SQL sorts by (canopy_measure). */
 import platformSql from '#app/db/migrations/001-platform'
-import { convert, convertible, dimensionOf, normaliseUnit, quantity, readMeasure, toBase, UNITS, type Unit } from '#app/format/units'
+import { convert, convertible, dimensionOf, measureUnitOf, normaliseUnit, quantity, readMeasure, roundQty, toBase, UNITS, type Unit } from '#app/format/units'
 import { MEASURE_UNITS } from '#app/schemas/table-schema'
 
 describe('convert', () => {
@@ -109,5 +109,18 @@ describe('quantities', () => {
     expect(readMeasure({ qty: 3, unit: 'stone' })).toBeNull()
     expect(readMeasure({ qty: 'lots', unit: 'g' })).toBeNull()
     expect(readMeasure(null)).toBeNull()
+  })
+})
+
+describe('measureUnitOf', () => {
+  it('reads the unit a column keeps from its format', () => {
+    expect(measureUnitOf('measure:g')).toBe('g')
+    expect(measureUnitOf('measure:Pounds')).toBe('lb')
+    expect(measureUnitOf('measure:fl oz')).toBe('fl oz')
+    for (const f of ['measure', 'measure:', 'measure:stone', 'date', undefined]) expect(measureUnitOf(f), String(f)).toBeNull()
+  })
+  it('rounds a converted quantity to 4 decimals', () => {
+    expect(roundQty(convert(2, 'lb', 'g'))).toBe(907.184)
+    expect(roundQty(convert(1, 'g', 'oz'))).toBe(0.0353)
   })
 })

@@ -141,9 +141,11 @@ export const schemas = [
   {
     key: 'fac_plantings', label: 'Plantings', dateField: 'planted', defaultSort: { key: 'planted', dir: 'desc' },
     items: [
-      txt('name', 'Batch', { ...FS, ...RQ }), ref('strain', 'Strain', 'set_strains', { ...S, ...RQ }), ref('room', 'Room', 'set_rooms', { ...S, ...RQ }),
-      qr('mtag', 'Tag Number', { ...F, ...RQ, scanner: 'rfid' }), qr('origin', 'Source Pkg', F), list('type', 'Type', PLANTING_TYPES, RQ),
-      num('orig', 'Original Count', { min: 1, max: 100, ...RQ }), num('count', 'Current Count', { min: 0 }), date('planted', 'Planted', S),
+      // Strain, Room, Tag Number, Source Pkg and Original Count are checked by the plantings save rules
+      // (app/forms/save-rules.ts), with the SPEC §5 messages, rather than as required fields
+      txt('name', 'Batch', { ...FS, ...RQ }), ref('strain', 'Strain', 'set_strains', S), ref('room', 'Room', 'set_rooms', S),
+      qr('mtag', 'Tag Number', { ...F, scanner: 'rfid' }), qr('origin', 'Source Pkg', F), list('type', 'Type', PLANTING_TYPES, RQ),
+      num('orig', 'Original Count'), num('count', 'Current Count', { min: 0 }), date('planted', 'Planted', S),
       list('phase', 'Growth Phase', GROWTH_PHASES, S), trim('notes', 'Notes'),
     ],
   },
@@ -154,7 +156,7 @@ export const schemas = [
       ref('room', 'Room', 'set_rooms', { ...S, ...RQ }), list('phase', 'Growth Phase', GROWTH_PHASES, FS), date('planted', 'Planted', S),
       date('phaseDate', 'Phase Changed'), ref('planting', 'Planting', 'fac_plantings'), ref('harvest', 'Harvest', 'fac_harvests'),
       status('alive', 'Alive', HIDE), check('mark_as_dead', 'Mark As Dead'), list('waste_method', 'Waste Method', WASTE_METHODS),
-      list('mix_material', 'Mix Material', MIX_MATERIALS), meas('dead_weight', 'Dead Weight', SCALE, { scanner: 'scale' }),
+      list('mix_material', 'Mix Material', MIX_MATERIALS), meas('dead_weight', 'Dead Weight', SCALE, { scanner: 'scale', format: 'measure:g' }),
       trim('notes', 'Notes'),
     ],
   },
