@@ -48,14 +48,33 @@ export function newRowId(taken: Iterable<string>, digit: () => number = cryptoDi
  * The rows with an id each: rows that have one keep it, the others get a new one that collides
  * with no row of the list. Returns new row objects; the input is not changed.
  */
-export function withRowIds<R extends { id?: unknown }>(rows: readonly R[], digit?: () => number): Array<R & { id: string }> {
-  const taken = new Set(rows.filter((r) => hasId(r)).map((r) => String(r.id)))
+export function withRowIds<R extends object>(rows: readonly R[], digit?: () => number): Array<R & { id: string }> {
+  const taken = new Set(rows.filter(hasId).map((r) => String((r as { id: unknown }).id)))
   return rows.map((r) => {
-    if (hasId(r)) return { ...r, id: String(r.id) }
+    if (hasId(r)) return { ...r, id: String((r as { id: unknown }).id) }
     const id = newRowId(taken, digit)
     taken.add(id)
     return { ...r, id }
   })
 }
 
-const hasId = (r: { id?: unknown }) => r.id !== undefined && r.id !== null && r.id !== ''
+function hasId(r: object): boolean {
+  const id = (r as { id?: unknown }).id
+  return id !== undefined && id !== null && id !== ''
+}
+
+type Row = Record<string, unknown>
+
+/**
+ * A sub-table as it will be stored, from the rows a form posted and the rows stored before.
+ * A posted row with a stored row's id is that row edited: the columns the form does not post
+ * (read-only ones like a line total) keep their stored values. Rows without an id get a new one;
+ * stored rows not posted were removed.
+ */
+export function rowsToSave(posted: readonly Row[], stored: unknown): Array<Row & { id: string }> {
+  const before = new Map<string, Row>()
+  if (Array.isArray(stored)) {
+    for (const r of stored) if (r && typeof r === 'object' && hasId(r as Row)) before.set(String((r as Row).id), r as Row)
+  }
+  return withRowIds(posted.map((r) => (hasId(r) && before.has(String(r.id)) ? { ...before.get(String(r.id)), ...r } : r)))
+}

@@ -1,5 +1,5 @@
 /** Array sub-row ids (SPEC §9: digits 0-9): new ids never collide, rows without one get one, one pattern for the form and the generator. */
-import { NEW_ROW_ID_LENGTH, ROW_ID, newRowId, withRowIds } from '#app/forms/row-ids'
+import { NEW_ROW_ID_LENGTH, ROW_ID, newRowId, rowsToSave, withRowIds } from '#app/forms/row-ids'
 
 /** A random source that plays back the given digits, then repeats the last. */
 function digits(...ds: number[]): () => number {
@@ -56,5 +56,30 @@ describe('withRowIds', () => {
   })
   it('is an empty list for no rows', () => {
     expect(withRowIds([])).toEqual([])
+  })
+})
+
+describe('rowsToSave', () => {
+  const stored = [
+    { id: '0', product: 'p1', qty: 2, total: 25 },
+    { id: '1', product: 'p2', qty: 1, total: 9 },
+  ]
+  it('keeps the columns the form does not post of an edited row, drops removed rows, gives new rows ids', () => {
+    const out = rowsToSave([{ id: '1', product: 'p2', qty: 3 }, { product: 'p3', qty: 1 }], stored)
+    expect(out[0]).toEqual({ id: '1', product: 'p2', qty: 3, total: 9 })
+    expect(out[1]).toMatchObject({ product: 'p3', qty: 1 })
+    expect(out[1].id).toMatch(/^[0-9]{8}$/)
+    expect(out).toHaveLength(2) // row 0 was removed
+  })
+  it('clears a column the form posted blank (null), and treats an unknown id as a row of its own', () => {
+    expect(rowsToSave([{ id: '0', product: null, qty: 2 }, { id: '9', qty: 1 }], stored)).toEqual([
+      { id: '0', product: null, qty: 2, total: 25 },
+      { id: '9', qty: 1 },
+    ])
+  })
+  it('works when nothing was stored before, or something that is not a list', () => {
+    expect(rowsToSave([{ id: '4', qty: 1 }], undefined)).toEqual([{ id: '4', qty: 1 }])
+    expect(rowsToSave([{ id: '4', qty: 1 }], 'rows')).toEqual([{ id: '4', qty: 1 }])
+    expect(rowsToSave([], stored)).toEqual([])
   })
 })
