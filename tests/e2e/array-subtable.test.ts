@@ -125,3 +125,13 @@ test('a bad value in a row is shown beside it and nothing is saved; removing eve
   await expect(page).toHaveURL(/msg=saved/)
   expect((await database.store.get(fac, 'dis_orders', orderId))!.items).toEqual([])
 })
+
+test('Enter in a text field saves the record (SPEC §2.6), it does not press a row button', async ({ page, database }) => {
+  await openEdit(page)
+  await page.getByLabel('Sales Rep').fill('Kim')
+  await page.getByLabel('Sales Rep').press('Enter')
+  await expect(page).toHaveURL(/msg=saved/)
+  const saved = (await database.store.get(fac, 'dis_orders', orderId))!
+  expect(saved.rep).toBe('Kim')
+  expect((saved.items as Array<{ id: string }>).map((r) => r.id)).toEqual(['0', '1'])
+})

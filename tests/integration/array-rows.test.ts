@@ -76,12 +76,12 @@ describe('Add row and Remove without JavaScript', () => {
     const reply = await added.json()
     expect(reply.status).toBeUndefined()
     expect(reply.intent).toMatchObject({ type: 'insert', payload: { name: 'items' } })
-    expect(reply.initialValue.items).toHaveLength(3)
-    expect(reply.initialValue.__ts).toBe(before.ts) // the form keeps the time it was opened (the unchanged-since check)
+    expect(reply.initialValue!.items).toHaveLength(3)
+    expect(reply.initialValue!.__ts).toBe(before.ts) // the form keeps the time it was opened (the unchanged-since check)
 
     const removed = await post('DisSales', 'o1', orderForm(before.ts, [intent('remove', 0)]))
     expect(removed.status).toBe(200)
-    const rows = (await removed.json()).initialValue.items
+    const rows = (await removed.json()).initialValue!.items
     expect(rows).toEqual([{ id: '1', product: 'p-2', qty: '1', price: '5' }])
 
     const after = (await t.store.get(ORG, 'dis_orders', 'o1'))!

@@ -138,6 +138,10 @@ export function RecordForm({ data }: { data: EditData }) {
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        {/* Enter in a text field presses the form's first submit button (SPEC §2.6: it saves): this one, not a sub-table's Add row or Remove */}
+        <button type="submit" tabIndex={-1} aria-hidden className="sr-only" disabled={busy}>
+          {t('Save')}
+        </button>
         {openedTs ? <input type="hidden" name="__ts" value={openedTs} /> : null}
         {editable.map((f) => {
           const meta = fields[f.key] as FieldMetadata<unknown>
