@@ -19,6 +19,7 @@ import { MEASURE_UNITS, convert, convertible, measureUnitOf, normaliseUnit, quan
 import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format/zones'
 import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
 import { hasSaveRules, runSaveRules } from './save-rules'
+import { ROW_ID } from './row-ids'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -49,8 +50,6 @@ export const MINUTE_STEP = 5
 
 /** Referenced ids: ObjectId-shaped (decision 002) or other plain ids; never paths or markup. */
 const REFERENCE_ID = /^[A-Za-z0-9_-]+$/
-/** Array sub-row ids are digits 0-9 (SPEC §9). */
-const ROW_ID = /^[0-9]{1,20}$/
 
 const n = (x: number) => x.toLocaleString('en-US')
 /** Field messages. SPEC §5 shows none but the required one, which matches sign-in's (and the phrase map's). */
@@ -78,6 +77,7 @@ export const FORM_MSG = {
   nul: (label: string) => `${label} contains a character that is not allowed`,
   file: (label: string) => `${label} must be a file name or path`,
   rowId: 'A row id is digits only',
+  rowIdTwice: (label: string) => `${label} has two rows with the same id`,
 } as const
 
 // ---------------------------------------------------------------- which fields the form edits
@@ -199,7 +199,7 @@ export function fieldSchema(f: FieldDef, timeZone = 'UTC'): z.ZodTypeAny {
     case 'gaugearray':
       return listOf(f, toNumbers, range(z.number(typeErrors(L, FORM_MSG.number(L))), L, f.min, f.max))
     case 'array':
-      return listOf(f, (v) => v, rowSchema(f, timeZone))
+      return listOf(f, (v) => v, rowSchema(f, timeZone)).superRefine((rows, ctx) => uniqueRowIds(rows, f.label, ctx))
     case 'fileDND':
       return scalar(f, trimmed, text(L, MAX_LENGTH.fileDND).refine(isFilePath, FORM_MSG.file(L)))
     case 'textarea':
@@ -337,6 +337,17 @@ function rowSchema(f: FieldDef, timeZone: string): z.ZodTypeAny {
   return z.object(Object.fromEntries(shape), typeErrors(f.label, FORM_MSG.list(f.label))).transform((row) => {
     if (row.id === undefined) delete row.id
     return row
+  })
+}
+
+/** A row id names one row: a post with two rows of one id (only a forged one can) is refused on the second. */
+function uniqueRowIds(rows: unknown, label: string, ctx: z.RefinementCtx): void {
+  if (!Array.isArray(rows)) return
+  const seen = new Set<string>()
+  rows.forEach((row: { id?: string } | undefined, i) => {
+    if (row?.id === undefined) return
+    if (seen.has(row.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: FORM_MSG.rowIdTwice(label) })
+    seen.add(row.id)
   })
 }
 

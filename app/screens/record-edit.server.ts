@@ -10,7 +10,8 @@ import { parseWithZod } from '@conform-to/zod'
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
 import { resolveScreen } from '../auth/screens.server'
-import { formValuesOf, recordSchema, referenceFields, referenceOf } from '../forms/record-schema'
+import { editableFields, formValuesOf, recordSchema, referenceFields, referenceOf } from '../forms/record-schema'
+import { rowsToSave } from '../forms/row-ids'
 import { runSaveRules } from '../forms/save-rules'
 import { formatCell } from '../format/format'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
@@ -100,23 +101,38 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
 
 export type SaveOutcome = { ok: true; back: string } | { ok: false; reply: SubmissionResult<string[]>; status: number }
 
+/** Where a reference field's ids are in a parsed post: the field itself, or the column in each row of its sub-table (conform's names, for the errors). */
+function referencePlaces(value: Record<string, unknown>, key: string, within?: string): Array<{ name: string; ids: string[] }> {
+  const idsOf = (v: unknown) => (Array.isArray(v) ? v : v ? [v] : []).map(String)
+  if (!within) return [{ name: key, ids: idsOf(value[key]) }]
+  // the form edits one level of sub-table; a deeper one is not posted (its key has a dot)
+  const rows = within.includes('.') ? [] : value[within]
+  return Array.isArray(rows) ? rows.map((r, i) => ({ name: `${within}[${i}].${key}`, ids: idsOf((r as Record<string, unknown>)?.[key]) })) : []
+}
+
 /** Validates and saves a form post; field and form errors come back in conform's reply. */
 export async function saveRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null, form: FormData): Promise<SaveOutcome> {
   const { view, schema, row } = await editable(context, s, route, facility, url, id)
   const { timeZone } = view
+  // __ts stays in the post: the schema drops it from the value, and conform's reply carries it back,
+  // so a form re-rendered after an Add row / Remove press or a refused save still says when it was opened
   const ts = String(form.get('__ts') ?? '')
-  form.delete('__ts')
   const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), timeZone }) })
+  // no status: an Add row / Remove button (conform intent) without JavaScript; the reply re-renders the form with the rows changed, nothing saved
   if (submission.status !== 'success') return { ok: false, reply: submission.reply(), status: submission.status === 'error' ? 400 : 200 }
   const value = submission.value as Record<string, unknown>
-  // referenced ids must be records of this organisation
+  // every stored sub-table row has an id; an edited row keeps the columns the form does not post
+  for (const f of editableFields(schema)) {
+    if (f.type === 'array' && Array.isArray(value[f.key])) value[f.key] = rowsToSave(value[f.key] as Array<Record<string, unknown>>, row?.[f.key])
+  }
+  // referenced ids must be records of this organisation, in sub-table rows too (one lookup per field)
   const fieldErrors: Record<string, string[]> = {}
-  for (const ref of referenceFields(schema).filter((r) => !r.within)) {
-    const v = value[ref.key]
-    const ids = (Array.isArray(v) ? v : v ? [v] : []).map(String)
+  for (const ref of referenceFields(schema)) {
+    const places = referencePlaces(value, ref.key, ref.within)
+    const ids = [...new Set(places.flatMap((p) => p.ids))]
     if (!ids.length) continue
     const found = await context.database.store.labelsOf(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, ref.labelField, ids)
-    if (ids.some((x) => !found.has(x))) fieldErrors[ref.key] = [`${ref.label}: choose one of the listed records.`]
+    for (const p of places) if (p.ids.some((x) => !found.has(x))) fieldErrors[p.name] = [`${ref.label}: choose one of the listed records.`]
   }
   if (Object.keys(fieldErrors).length) return { ok: false, reply: submission.reply({ fieldErrors }), status: 400 }
   const record = { ...(row ?? {}), ...value }

@@ -18,7 +18,8 @@ export async function editAction({ request, context, params }: ActionFunctionArg
   const { route, facility } = await editTarget(context, s, `/${params.screen ?? ''}`).catch(refusedAsPage)
   const out = await saveRecord(context, s, route, facility, url, params.id ?? null, await request.formData()).catch(refusedAsPage)
   if (!out.ok) {
-    context.logger.info({ path: url.pathname, status: out.status }, 'save refused')
+    // 200: an Add row / Remove button pressed without JavaScript, not a refusal
+    if (out.status !== 200) context.logger.info({ path: url.pathname, status: out.status }, 'save refused')
     return json(out.reply, { status: out.status })
   }
   const [path, query = ''] = out.back.split('?')

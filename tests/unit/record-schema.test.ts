@@ -352,6 +352,16 @@ describe('array sub-tables', () => {
       'items[2].id': ['A row id is digits only'],
     })
   })
+  it('refuses two rows with one id (only a forged post has them), on the second', () => {
+    expect(post([NAME, ['items[0].id', '5'], ['items[0].qty', '1'], ['items[1].id', '6'], ['items[1].qty', '1'], ['items[2].id', '5'], ['items[2].qty', '2']]).error).toEqual({
+      'items[2].id': ['Items has two rows with the same id'],
+    })
+  })
+  it('refuses a required sub-table with no rows with the required message', () => {
+    const schema = normalizeSchema({ key: 'x_req', label: 'Req', items: [{ key: 'steps', label: 'Steps', type: 'array', required: true, array: [{ key: 'name', label: 'Name' }] }] })
+    expect(post([], CREATE, schema).error).toEqual({ steps: ['You must enter a Steps value'] })
+    expect(post([['steps[0].name', 'Cut']], CREATE, schema).value?.steps).toEqual([{ name: 'Cut' }])
+  })
   it('refuses a read-only column posted in a row', () => {
     expect(post([NAME, ['items[0].qty', '1'], ['items[0].total', '999']]).error).toEqual({ 'items[0].total': ['Line Total is read-only'] })
   })

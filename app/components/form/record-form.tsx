@@ -3,7 +3,7 @@
  * with the same zod schema the action uses (compiled from the table schema), errors beside their
  * fields, a red Error box for a save rule's message. Works without JavaScript: the action answers
  * with the same errors. With JavaScript the table opens it in a dialog (record-dialog.tsx), posting
- * to the same action through a fetcher. Sub-tables are shown read-only for now.
+ * to the same action through a fetcher. Editable sub-tables are array-field.tsx; read-only ones are shown as text.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -17,10 +17,11 @@ import { useT } from '../../i18n/t'
 import type { EditData } from '../../screens/record-edit.server'
 import type { FieldDef } from '../../schemas/table-schema'
 import { FieldSummary } from '../ui'
+import { ArrayField } from './array-field'
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
 
-function Errors({ id, errors }: { id: string; errors?: string[] }) {
+export function Errors({ id, errors }: { id: string; errors?: string[] }) {
   return errors?.length ? (
     <p id={id} className="text-sm text-red-300">
       {errors.join(' ')}
@@ -28,7 +29,8 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
   ) : null
 }
 
-function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata<unknown>; data: EditData }) {
+/** The input of one field, top-level or a sub-table column. */
+export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata<unknown>; data: EditData }) {
   const t = useT()
   const opts = data.options[f.key] ?? []
   switch (f.type) {
@@ -116,7 +118,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
   const busy = dialog ? dialog.fetcher.state !== 'idle' : page.busy
   const PostForm = dialog ? dialog.fetcher.Form : Form
   const schema = useMemo(() => recordSchema(data.schema, { mode: data.id ? 'update' : 'create', canEditCts: data.canEditCts, timeZone: data.timeZone }), [data])
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
     id: `record-${data.id ?? 'new'}`,
     lastResult: last,
     // the loader's values are what the inputs hold (strings, {qty, unit}, lists)
@@ -126,8 +128,10 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const editable = data.schema.fields.filter((f) => isEditable(f) && f.type !== 'array')
-  const nested = data.schema.fields.filter((f) => f.type === 'array')
+  const editable = data.schema.fields.filter(isEditable)
+  const nested = data.schema.fields.filter((f) => f.type === 'array' && !isEditable(f))
+  // after an Add row / Remove round trip or a refused save, the time the form was first opened (the unchanged-since check)
+  const openedTs = typeof last?.initialValue?.__ts === 'string' ? last.initialValue.__ts : data.ts
   return (
     <div className="flex max-w-2xl flex-col gap-4">
       {data.readonly.length ? (
@@ -144,9 +148,14 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
         </div>
       ) : null}
       <PostForm method="post" action={dialog?.action} preventScrollReset={!!dialog} {...getFormProps(form)} className="flex flex-col gap-3">
-        {data.ts ? <input type="hidden" name="__ts" value={data.ts} /> : null}
+        {/* Enter in a text field presses the form's first submit button (SPEC §2.6: it saves): this one, not a sub-table's Add row or Remove */}
+        <button type="submit" tabIndex={-1} aria-hidden className="sr-only" disabled={busy}>
+          {t('Save')}
+        </button>
+        {openedTs ? <input type="hidden" name="__ts" value={openedTs} /> : null}
         {editable.map((f) => {
           const meta = fields[f.key] as FieldMetadata<unknown>
+          if (f.type === 'array') return <ArrayField key={f.key} f={f} meta={meta as FieldMetadata<Array<Record<string, unknown>>>} form={form} data={data} />
           return (
             <div key={f.key} className="flex flex-col gap-1">
               <span className="text-sm text-slate-300">

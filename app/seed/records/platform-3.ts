@@ -289,6 +289,11 @@ export const ES: Record<string, string> = {
   'Choose…': 'Elija…',
   'Read-only fields': 'Campos de solo lectura',
   'Loading…': 'Cargando…',
+  // array sub-tables in the edit form (app/components/form/array-field.tsx)
+  'Add row': 'Agregar fila',
+  'Remove': 'Quitar',
+  'row': 'fila',
+  'No rows yet.': 'Todavía no hay filas.',
   'Add': 'Agregar',
   'The item was saved.': 'Se guardó el elemento.',
   'more than': 'más de',
