@@ -17,6 +17,7 @@ import { useT } from '../../i18n/t'
 import type { EditData } from '../../screens/record-edit.server'
 import type { FieldDef } from '../../schemas/table-schema'
 import { FieldSummary } from '../ui'
+import { DeviceButtons } from './device-buttons'
 import { ArrayField } from './array-field'
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
@@ -164,6 +165,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
                 {f.required ? <span aria-hidden> *</span> : null}
               </span>
               <FieldInput f={f} meta={meta} data={data} />
+              <DeviceButtons f={f} fieldId={meta.id} t={t} />
               <Errors id={meta.errorId} errors={meta.errors} />
             </div>
           )

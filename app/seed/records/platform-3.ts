@@ -289,6 +289,13 @@ export const ES: Record<string, string> = {
   'Choose…': 'Elija…',
   'Read-only fields': 'Campos de solo lectura',
   'Loading…': 'Cargando…',
+  // device buttons of the edit form (app/components/form/device-buttons.tsx)
+  'Remote Scale': 'Báscula remota',
+  'Remote': 'Remoto',
+  'RFID': 'RFID',
+  'No scale connected': 'No hay báscula conectada',
+  'No remote device connected': 'No hay dispositivo remoto conectado',
+  'No RFID reader connected': 'No hay lector RFID conectado',
   // array sub-tables in the edit form (app/components/form/array-field.tsx)
   'Add row': 'Agregar fila',
   'Remove': 'Quitar',
