@@ -19,7 +19,7 @@ import { MEASURE_UNITS, convert, convertible, measureUnitOf, normaliseUnit, quan
 import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format/zones'
 import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
 import { hasSaveRules, runSaveRules } from './save-rules'
-import { ROW_ID } from './row-ids'
+import { keyedRows, ROW_ID } from './row-ids'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -76,7 +76,7 @@ export const FORM_MSG = {
   list: (label: string) => `${label} must be a list`,
   nul: (label: string) => `${label} contains a character that is not allowed`,
   file: (label: string) => `${label} must be a file name or path`,
-  rowId: 'A row id is digits only',
+  rowId: 'A row id is letters, digits, - or _ (at most 40)',
   rowIdTwice: (label: string) => `${label} has two rows with the same id`,
 } as const
 
@@ -505,13 +505,11 @@ function fieldValue(f: FieldDef, v: unknown, zone: string): unknown {
     case 'gaugearray':
       return Array.isArray(v) ? v.map((x) => String(x)) : []
     case 'array':
-      return Array.isArray(v)
-        ? v.map((row) => {
-            const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>
-            const cols = (f.array ?? []).filter((s) => isEditable(s) && s.key !== 'id')
-            return { id: r.id === undefined || r.id === null ? '' : String(r.id), ...Object.fromEntries(cols.map((s) => [s.key, fieldValue(s, r[s.key], zone)])) }
-          })
-        : []
+      // rows stored without an id are shown under the id rowsToSave will match them by
+      return keyedRows(v).map((r) => {
+        const cols = (f.array ?? []).filter((s) => isEditable(s) && s.key !== 'id')
+        return { id: r.id, ...Object.fromEntries(cols.map((s) => [s.key, fieldValue(s, r[s.key], zone)])) }
+      })
     default:
       return typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : ''
   }

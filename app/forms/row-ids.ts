@@ -6,8 +6,12 @@
  * Shared by server and browser: no imports.
  */
 
-/** What a row id may be: 1 to 20 digits (the seed numbers rows 0, 1, 2…; older data may hold longer ids). */
-export const ROW_ID = /^[0-9]{1,20}$/
+/**
+ * What a posted row id may be. New ids are digits (below); rows stored earlier, imported or from
+ * METRC may carry letters too ('L1'), and such a record must stay editable: letters, digits, '_'
+ * and '-', up to 40.
+ */
+export const ROW_ID = /^[A-Za-z0-9_-]{1,40}$/
 
 /**
  * Length of a new id: 8 random digits. Random rather than "highest + 1", so the id of a removed
@@ -66,15 +70,31 @@ function hasId(r: object): boolean {
 type Row = Record<string, unknown>
 
 /**
+ * The stored rows, each under an id: its own, or for a row stored without one (seeds, imports) an
+ * id from its position, the same every time the same rows are read. The edit form shows these ids
+ * and `rowsToSave` matches the posted rows against them, so such a row edited keeps the columns
+ * the form does not post.
+ */
+export function keyedRows(stored: unknown): Array<Row & { id: string }> {
+  if (!Array.isArray(stored)) return []
+  const rows = stored.filter((r): r is Row => !!r && typeof r === 'object' && !Array.isArray(r))
+  const taken = new Set(rows.filter(hasId).map((r) => String(r.id)))
+  return rows.map((r, i) => {
+    if (hasId(r)) return { ...r, id: String(r.id) }
+    let id = String(i)
+    while (taken.has(id)) id += '0'
+    taken.add(id)
+    return { ...r, id }
+  })
+}
+
+/**
  * A sub-table as it will be stored, from the rows a form posted and the rows stored before.
  * A posted row with a stored row's id is that row edited: the columns the form does not post
  * (read-only ones like a line total) keep their stored values. Rows without an id get a new one;
  * stored rows not posted were removed.
  */
 export function rowsToSave(posted: readonly Row[], stored: unknown): Array<Row & { id: string }> {
-  const before = new Map<string, Row>()
-  if (Array.isArray(stored)) {
-    for (const r of stored) if (r && typeof r === 'object' && hasId(r as Row)) before.set(String((r as Row).id), r as Row)
-  }
+  const before = new Map(keyedRows(stored).map((r) => [r.id, r] as const))
   return withRowIds(posted.map((r) => (hasId(r) && before.has(String(r.id)) ? { ...before.get(String(r.id)), ...r } : r)))
 }

@@ -344,12 +344,12 @@ describe('array sub-tables', () => {
     expect(Object.keys((post([NAME, ['items[0].id', ''], ['items[0].qty', '1']]).value?.items as object[])[0])).toEqual(['qty'])
     expect(post([NAME]).value?.items).toEqual([])
   })
-  it('checks each row: required columns, ranges, row ids of digits', () => {
-    const r = post([NAME, ['items[0].qty', '0'], ['items[1].product', 'p1'], ['items[2].id', 'abc'], ['items[2].qty', '1']])
+  it('checks each row: required columns, ranges, row ids', () => {
+    const r = post([NAME, ['items[0].qty', '0'], ['items[1].product', 'p1'], ['items[2].id', 'a b'], ['items[2].qty', '1'], ['items[3].id', 'L1'], ['items[3].qty', '1']])
     expect(r.error).toEqual({
       'items[0].qty': ['Qty must be at least 1'],
       'items[1].qty': ['You must enter a Qty value'],
-      'items[2].id': ['A row id is digits only'],
+      'items[2].id': ['A row id is letters, digits, - or _ (at most 40)'],
     })
   })
   it('refuses two rows with one id (only a forged post has them), on the second', () => {

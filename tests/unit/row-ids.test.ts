@@ -1,5 +1,5 @@
 /** Array sub-row ids (SPEC §9: digits 0-9): new ids never collide, rows without one get one, one pattern for the form and the generator. */
-import { NEW_ROW_ID_LENGTH, ROW_ID, newRowId, rowsToSave, withRowIds } from '#app/forms/row-ids'
+import { keyedRows, NEW_ROW_ID_LENGTH, ROW_ID, newRowId, rowsToSave, withRowIds } from '#app/forms/row-ids'
 
 /** A random source that plays back the given digits, then repeats the last. */
 function digits(...ds: number[]): () => number {
@@ -81,5 +81,24 @@ describe('rowsToSave', () => {
     expect(rowsToSave([{ id: '4', qty: 1 }], undefined)).toEqual([{ id: '4', qty: 1 }])
     expect(rowsToSave([{ id: '4', qty: 1 }], 'rows')).toEqual([{ id: '4', qty: 1 }])
     expect(rowsToSave([], stored)).toEqual([])
+  })
+})
+
+describe('rows stored without an id (seeds, imports)', () => {
+  const stored = [{ product: 'p1', qty: 1, total: 10 }, { id: '2', product: 'p2', qty: 2, total: 20 }, { product: 'p3', qty: 3, total: 30 }, { id: 'L7', qty: 4, total: 40 }]
+  it('are keyed by their position, the same on every read, never clashing with a stored id', () => {
+    expect(keyedRows(stored).map((r) => r.id)).toEqual(['0', '2', '20', 'L7'])
+    expect(keyedRows(stored)).toEqual(keyedRows(structuredClone(stored)))
+    expect(keyedRows('not rows')).toEqual([])
+    expect(keyedRows([null, 'x', { qty: 1 }])).toEqual([{ qty: 1, id: '0' }])
+  })
+  it('keep the columns the form does not post when edited under that key', () => {
+    // the form showed the keyed ids; the user changed quantities and removed row '2'
+    const saved = rowsToSave([{ id: '0', qty: 5 }, { id: '20', qty: 6 }, { id: 'L7', qty: 7 }], stored)
+    expect(saved).toEqual([
+      { id: '0', product: 'p1', qty: 5, total: 10 },
+      { id: '20', product: 'p3', qty: 6, total: 30 },
+      { id: 'L7', qty: 7, total: 40 },
+    ])
   })
 })
