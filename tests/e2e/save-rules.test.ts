@@ -100,3 +100,28 @@ test('a dead weight entered in lb is saved and shown in g, the unit the column k
     await database.store.update(actor, FAC, 'fac_plants', id, original, { replace: true })
   }
 })
+
+test('a long list gets a search box with JavaScript: typing narrows it, Enter picks the first match', async ({ page, createUser, javaScriptEnabled }) => {
+  const grower = await createUser({ modules: { [FAC]: ['cul'] } })
+  await login(page, grower.email, grower.password)
+  await page.getByRole('region', { name: 'Signed in' }).waitFor()
+  await page.goto('/CulPlantings/new')
+  const strain = page.getByLabel('Strain', { exact: true })
+  const names = (await strain.locator('option').allInnerTexts()).slice(1)
+  expect(names.length).toBeGreaterThan(10)
+  const search = page.getByRole('searchbox', { name: 'Search Strain' })
+  if (!javaScriptEnabled) {
+    // the plain select: every option, no search box
+    await expect(search).toHaveCount(0)
+    return
+  }
+  const target = names[names.length - 1]
+  await search.fill(target.slice(0, 6).toLowerCase())
+  const left = names.filter((n) => n.toLowerCase().includes(target.slice(0, 6).toLowerCase()))
+  await expect(page.getByText(`${left.length} ${left.length === 1 ? 'match' : 'matches'}`)).toBeVisible()
+  await expect(strain.locator('option:not([hidden])')).toHaveCount(left.length + 1) // and "Choose…"
+  await search.press('Enter')
+  // Enter picked the match and did not save the form
+  await expect(page.getByRole('heading', { name: 'Add: Plantings' })).toBeVisible()
+  await expect(strain.locator('option:checked')).toHaveText(left[0])
+})

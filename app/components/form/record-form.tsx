@@ -18,6 +18,7 @@ import type { EditData } from '../../screens/record-edit.server'
 import type { FieldDef } from '../../schemas/table-schema'
 import { FieldSummary } from '../ui'
 import { DeviceButtons } from './device-buttons'
+import { ListPicker } from './list-picker'
 import { ArrayField } from './array-field'
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
@@ -76,26 +77,8 @@ export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata
       )
     }
     case 'list':
-      return (
-        <select {...getSelectProps(meta as FieldMetadata<string>)} className={input}>
-          <option value="">{t('Choose…')}</option>
-          {opts.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )
     case 'multilist':
-      return (
-        <select {...getSelectProps(meta as FieldMetadata<string[]>)} multiple size={Math.min(8, Math.max(3, opts.length))} className={input}>
-          {opts.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )
+      return <ListPicker meta={meta as FieldMetadata<string>} opts={opts} multiple={f.type === 'multilist'} label={f.label} className={input} t={t} />
     case 'array': {
       const rows = Array.isArray(meta.initialValue) ? (meta.initialValue as Array<Record<string, unknown>>) : []
       return <p className="text-sm text-slate-400">{formatCell(rows, 'array')}</p>

@@ -296,6 +296,8 @@ export const ES: Record<string, string> = {
   'No scale connected': 'No hay báscula conectada',
   'No remote device connected': 'No hay dispositivo remoto conectado',
   'No RFID reader connected': 'No hay lector RFID conectado',
+  'match': 'coincidencia',
+  'matches': 'coincidencias',
   // array sub-tables in the edit form (app/components/form/array-field.tsx)
   'Add row': 'Agregar fila',
   'Remove': 'Quitar',
