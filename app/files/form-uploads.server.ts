@@ -39,9 +39,10 @@ export async function readEditForm(request: Request, env: Pick<Env, 'DATA_DIR' |
   const uploads: FormUpload[] = []
   const limit = maxUploadBytes(env)
   let text = 0
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    if (typeof filename === 'string') {
-      // a file input left empty posts a part with no name and no bytes
+  const handler: UploadHandler = async ({ name, filename, data, contentType }) => {
+    // a file part has a file name; some clients send an empty file input as a typed part without one
+    if (typeof filename === 'string' || (contentType && !/^text\/plain/i.test(contentType))) {
+      // a file input left empty posts a part with no file name and no bytes
       if (!filename) {
         for await (const _ of data); // eslint-disable-line @typescript-eslint/no-unused-vars
         return undefined
