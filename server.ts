@@ -9,6 +9,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { broadcastDevReady } from '@remix-run/node'
 import { ConfigError, loadEnv, type Env } from './app/config/env.server'
 import { openDatabase, pgliteDir, type Database } from './app/db/index.server'
+import { sweepTemp } from './app/files/store.server'
 import { seedDemo } from './app/seed/index.server'
 import type { EventHub } from './app/server/event-hub.server'
 import { createHttpApp } from './app/server/http.server'
@@ -45,6 +46,9 @@ async function main() {
     fail(`the database could not be opened: ${(e as Error).message}`)
   }
   logger.info({ database: database.db.kind, dataDir: env.DATA_DIR }, 'database ready')
+  // uploads cut off by a crash or a dropped connection leave temp files behind: clear the old ones
+  const swept = sweepTemp(env.DATA_DIR)
+  if (swept) logger.info({ files: swept }, 'removed unfinished uploads')
 
   // Always: core schemas, modules, the lobby and the first super user; demo records when DEMO_DATA=1.
   try {

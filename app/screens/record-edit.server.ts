@@ -13,6 +13,8 @@ import { resolveScreen } from '../auth/screens.server'
 import { editableFields, formValuesOf, recordSchema, referenceFields, referenceOf } from '../forms/record-schema'
 import { rowsToSave } from '../forms/row-ids'
 import { runSaveRules } from '../forms/save-rules'
+import { discardUploads, storeFormUploads, type FormUpload } from '../files/form-uploads.server'
+import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
@@ -35,6 +37,8 @@ export interface EditData {
   back: string
   /** the record's change history page */
   history: string | null
+  /** where a fileDND field uploads (POST /files/{org}) and the largest file it takes */
+  files: { org: string; maxBytes: number }
 }
 
 const MAX_OPTIONS = 1000
@@ -96,6 +100,7 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     timeZone,
     back: backTo(route, url),
     history: id ? `${route.path}/${encodeURIComponent(id)}/history${url.search}` : null,
+    files: { org: view.org, maxBytes: maxUploadBytes(context.env) },
   }
 }
 
@@ -110,16 +115,28 @@ function referencePlaces(value: Record<string, unknown>, key: string, within?: s
   return Array.isArray(rows) ? rows.map((r, i) => ({ name: `${within}[${i}].${key}`, ids: idsOf((r as Record<string, unknown>)?.[key]) })) : []
 }
 
-/** Validates and saves a form post; field and form errors come back in conform's reply. */
-export async function saveRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null, form: FormData): Promise<SaveOutcome> {
-  const { view, schema, row } = await editable(context, s, route, facility, url, id)
+/**
+ * Validates and saves a form post; field and form errors come back in conform's reply. `uploads`:
+ * files posted for fileDND fields (a form without JavaScript, app/files/form-uploads.server.ts),
+ * stored first so their references are what the fields hold; a refused one is its field's error.
+ */
+export async function saveRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null, form: FormData, uploads: FormUpload[] = []): Promise<SaveOutcome> {
+  const { view, schema, row } = await editable(context, s, route, facility, url, id).catch(async (e) => {
+    await discardUploads(uploads)
+    throw e
+  })
   const { timeZone } = view
+  const fileErrors = await storeFormUploads(context.env.DATA_DIR, view.org, schema, form, uploads)
   // __ts stays in the post: the schema drops it from the value, and conform's reply carries it back,
   // so a form re-rendered after an Add row / Remove press or a refused save still says when it was opened
   const ts = String(form.get('__ts') ?? '')
   const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), timeZone }) })
   // no status: an Add row / Remove button (conform intent) without JavaScript; the reply re-renders the form with the rows changed, nothing saved
-  if (submission.status !== 'success') return { ok: false, reply: submission.reply(), status: submission.status === 'error' ? 400 : 200 }
+  if (submission.status !== 'success') {
+    const reply = Object.keys(fileErrors).length ? submission.reply({ formErrors: submission.error?.[''] ?? undefined, fieldErrors: fileErrors }) : submission.reply()
+    return { ok: false, reply, status: submission.status === 'error' || Object.keys(fileErrors).length ? 400 : 200 }
+  }
+  if (Object.keys(fileErrors).length) return { ok: false, reply: submission.reply({ fieldErrors: fileErrors }), status: 400 }
   const value = submission.value as Record<string, unknown>
   // every stored sub-table row has an id; an edited row keeps the columns the form does not post
   for (const f of editableFields(schema)) {

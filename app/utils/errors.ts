@@ -1,5 +1,5 @@
 /** Domain errors with a stable code; the API and the UI map them to HTTP statuses. */
-export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'TOO_MANY' | 'UNAVAILABLE'
+export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'UNSUPPORTED' | 'TOO_MANY' | 'UNAVAILABLE'
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   BAD_INPUT: 400,
@@ -8,6 +8,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_LARGE: 413,
+  UNSUPPORTED: 415,
   TOO_MANY: 429,
   UNAVAILABLE: 503,
 }

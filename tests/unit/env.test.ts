@@ -26,6 +26,15 @@ describe('configuration', () => {
     }
   })
 
+  it('limits uploads to MAX_UPLOAD_MB megabytes, 10 unless set, and refuses a limit that is not one', () => {
+    expect(parseEnv({}).MAX_UPLOAD_MB).toBe(10)
+    expect(parseEnv({ MAX_UPLOAD_MB: '' }).MAX_UPLOAD_MB).toBe(10)
+    expect(parseEnv({ MAX_UPLOAD_MB: '2.5' }).MAX_UPLOAD_MB).toBe(2.5)
+    expect(() => parseEnv({ MAX_UPLOAD_MB: 'ten' })).toThrow(/MAX_UPLOAD_MB="ten": expects megabytes/)
+    expect(() => parseEnv({ MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD_MB="0": expects megabytes, more than 0/)
+    expect(() => parseEnv({ MAX_UPLOAD_MB: '5000' })).toThrow(/MAX_UPLOAD_MB="5000": expects megabytes, at most 1024/)
+  })
+
   it('generates the session secret once and keeps it in DATA_DIR', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-env-'))
     const a = loadEnv({ DATA_DIR: dir })

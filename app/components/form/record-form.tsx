@@ -20,6 +20,7 @@ import { FieldSummary } from '../ui'
 import { DeviceButtons } from './device-buttons'
 import { ListPicker } from './list-picker'
 import { ArrayField } from './array-field'
+import { FileField } from './file-field'
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
 
@@ -79,6 +80,8 @@ export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata
     case 'list':
     case 'multilist':
       return <ListPicker meta={meta as FieldMetadata<string>} opts={opts} multiple={f.type === 'multilist'} label={f.label} className={input} t={t} />
+    case 'fileDND':
+      return <FileField f={f} meta={meta} data={data} />
     case 'array': {
       const rows = Array.isArray(meta.initialValue) ? (meta.initialValue as Array<Record<string, unknown>>) : []
       return <p className="text-sm text-slate-400">{formatCell(rows, 'array')}</p>
@@ -87,6 +90,8 @@ export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata
       return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} className={input} />
   }
 }
+
+const hasFile = (fields: FieldDef[]): boolean => fields.some((f) => isEditable(f) && (f.type === 'fileDND' || (f.type === 'array' && hasFile(f.array ?? []))))
 
 /** The dialog over the table (record-dialog.tsx): posts through a fetcher to `action`; Cancel calls `onCancel`. */
 export interface InDialog {
@@ -131,7 +136,8 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
           <p id={form.errorId}>{form.errors.join(' ')}</p>
         </div>
       ) : null}
-      <PostForm method="post" action={dialog?.action} preventScrollReset={!!dialog} {...getFormProps(form)} className="flex flex-col gap-3">
+      {/* multipart when a field takes a file: without JavaScript the file goes with the post */}
+      <PostForm method="post" action={dialog?.action} preventScrollReset={!!dialog} encType={hasFile(data.schema.fields) ? 'multipart/form-data' : undefined} {...getFormProps(form)} className="flex flex-col gap-3">
         {/* Enter in a text field presses the form's first submit button (SPEC §2.6: it saves): this one, not a sub-table's Add row or Remove */}
         <button type="submit" tabIndex={-1} aria-hidden className="sr-only" disabled={busy}>
           {t('Save')}

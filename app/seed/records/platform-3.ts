@@ -298,6 +298,12 @@ export const ES: Record<string, string> = {
   'No RFID reader connected': 'No hay lector RFID conectado',
   'match': 'coincidencia',
   'matches': 'coincidencias',
+  // the file drop of the edit form (app/components/form/file-field.tsx)
+  'Drop a file here or tap to choose one': 'Suelte un archivo aquí o toque para elegir uno',
+  'Uploading…': 'Subiendo…',
+  'Upload progress': 'Progreso de la subida',
+  'Current file': 'Archivo actual',
+  'Remove file': 'Quitar archivo',
   // array sub-tables in the edit form (app/components/form/array-field.tsx)
   'Add row': 'Agregar fila',
   'Remove': 'Quitar',
