@@ -102,8 +102,11 @@ type RawItem = {
   array?: RawItem[]
 }
 
+// z.lazy calls its getter on every parse: build the object once, not once per item per read (a
+// schema read built hundreds of zod objects, ~2 ms a table screen under the profiler)
+let itemObject: z.ZodType<RawItem> | undefined
 const itemSchema: z.ZodType<RawItem> = z.lazy(() =>
-  z.object({
+  (itemObject ??= z.object({
     key: fieldKey,
     label: z.string().max(200).optional(),
     pos: z.number().optional(),
@@ -122,7 +125,7 @@ const itemSchema: z.ZodType<RawItem> = z.lazy(() =>
     remote: z.unknown().optional(),
     scanner: z.enum(['rfid', 'scale']).optional(),
     array: z.array(itemSchema).optional(),
-  }),
+  })),
 )
 
 const tableKey = z.string().regex(/^[a-z][a-z0-9_]{0,50}$/, 'a table key is lower-case letters, digits and _ (max 51)')
