@@ -12,6 +12,8 @@ import { loadEnv, type Env } from '#app/config/env.server'
 import { SAVE_MSG } from '#app/forms/save-rules'
 import { action as listAction, loader as listLoader } from '#app/routes/dt.v1.$table'
 import { action as oneAction, loader as oneLoader } from '#app/routes/dt.v1.$table.$id'
+import { loader as switchorgLoader } from '#app/routes/misc.switchorg'
+import { verifyAccessToken } from '#app/auth/tokens.server'
 import { ensurePlatform } from '#app/seed/index.server'
 import { EventHub } from '#app/server/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
@@ -24,7 +26,7 @@ const USERS = [
   { uid: 'u-a', role: 'user', org: 'greenleaf', modules: { greenleaf: ['cul'] } },
   { uid: 'u-b', role: 'user', org: 'harbor', modules: { harbor: ['cul'] } },
   { uid: 'u-dis', role: 'user', org: 'greenleaf', modules: { greenleaf: ['dis'] } },
-  { uid: 'u-adm', role: 'admin', org: 'greenleaf', modules: { greenleaf: null } },
+  { uid: 'u-adm', role: 'admin', org: 'greenleaf', modules: { greenleaf: null, harbor: null } },
   { uid: 'u-sup', role: 'super', org: 'greenleaf', modules: { greenleaf: null } },
 ] as const
 
@@ -334,6 +336,22 @@ describe('auth server calls (platform data)', () => {
     expect((await call('POST', 'set_preferences', { body: { uid: 'u-b', light: 'yes' } })).status).toBe(403)
     expect((await call('POST', 'set_preferences', { body: { uid: 'u-a', evil: 1 } })).status).toBe(400)
     expect((await call('GET', 'set_preferences?uid=u-b', { tok: token('u-adm') })).status).toBe(200)
+  })
+})
+
+describe('/misc/switchorg', () => {
+  const switchTo = async (org: string, tok: string) => {
+    const res = (await switchorgLoader({ request: new Request(`http://canopy.test/misc/switchorg?org=${encodeURIComponent(org)}`, { headers: { 'x-access-token': tok } }), context: ctx(), params: {} } as any)) as Response
+    return { status: res.status, body: await res.json() }
+  }
+  it('gives tokens for a facility the user may enter, keeping the original user; refuses others', async () => {
+    const ok = await switchTo('harbor', token('u-adm', 'greenleaf', 'u-sup'))
+    expect(ok.status).toBe(200)
+    expect(verifyAccessToken(env.SESSION_SECRET, ok.body['x-access-token'])).toMatchObject({ sub: 'u-adm', orig: 'u-sup', org: 'harbor' })
+    expect(typeof ok.body['refresh-token']).toBe('string')
+    expect((await switchTo('harbor', token('u-a'))).status).toBe(403)
+    expect((await switchTo("harbor' OR 1=1", token('u-a'))).status).toBe(400)
+    expect((await switchTo('harbor', 'forged')).status).toBe(401)
   })
 })
 
