@@ -71,29 +71,20 @@ export class Store {
     return r.rows[0] ? toDoc(r.rows[0]) : null
   }
 
-  /** Equality filters on top-level fields (API `?field=value`), newest first. */
-  async find(org: string, collection: string, where: Record<string, string> = {}, limit = 1000): Promise<Doc[]> {
+  /** Equality filters on top-level fields (API `?field=value`), newest first; `offset` rows skipped. */
+  async find(org: string, collection: string, where: Record<string, string> = {}, limit = 1000, offset = 0): Promise<Doc[]> {
     const t = await this.table(collection)
-    const params: unknown[] = [org]
-    const conds = ['org = $1']
-    for (const [k, v] of Object.entries(where)) {
-      if (k === '_id') {
-        params.push(v)
-        conds.push(`id = $${params.length}`)
-        continue
-      }
-      if (!isFieldKey(k)) throw badInput(`"${k.slice(0, 40)}" is not a field name`)
-      params.push(v)
-      conds.push(`doc ->> '${k}' = $${params.length}`)
-    }
-    params.push(Math.min(Math.max(1, limit), 10000))
-    const r = await this.db.query<Row>(`SELECT id, doc, cts, ts FROM ${t} WHERE ${conds.join(' AND ')} ORDER BY cts DESC, id LIMIT $${params.length}`, params)
+    const { conds, params } = equalities(org, where)
+    params.push(Math.min(Math.max(1, limit), 10000), Math.max(0, Math.floor(offset)))
+    const r = await this.db.query<Row>(`SELECT id, doc, cts, ts FROM ${t} WHERE ${conds.join(' AND ')} ORDER BY cts DESC, id LIMIT $${params.length - 1} OFFSET $${params.length}`, params)
     return r.rows.map(toDoc)
   }
 
-  async count(org: string, collection: string): Promise<number> {
+  /** How many records match the equality filters (all of the organisation's without any). */
+  async count(org: string, collection: string, where: Record<string, string> = {}): Promise<number> {
     const t = await this.table(collection)
-    const r = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} WHERE org = $1`, [org])
+    const { conds, params } = equalities(org, where)
+    const r = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} WHERE ${conds.join(' AND ')}`, params)
     return r.rows[0].n
   }
 
@@ -302,6 +293,19 @@ async function readSegments(c: Queryable, plan: PagePlan, limit: number, offset:
 
 const pageDoc = (r: PageRow): Doc => (r.labels ? { ...toDoc(r), _labels: r.labels } : toDoc(r))
 const cursorOf = (r: PageRow): Cursor => ({ v: r.sort_k ?? null, id: r.id })
+
+/** `org = $1 AND doc ->> 'k' = $n …`: field names checked against the strict pattern, values bound. */
+function equalities(org: string, where: Record<string, string>): { conds: string[]; params: unknown[] } {
+  const params: unknown[] = [org]
+  const conds = ['org = $1']
+  for (const [k, v] of Object.entries(where)) {
+    params.push(v)
+    if (k === '_id') conds.push(`id = $${params.length}`)
+    else if (!isFieldKey(k)) throw badInput(`"${k.slice(0, 40)}" is not a field name`)
+    else conds.push(`doc ->> '${k}' = $${params.length}`)
+  }
+  return { conds, params }
+}
 
 function stripReserved(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}

@@ -28,6 +28,17 @@ export interface RecordSchemaOptions {
   canEditCts?: boolean
   /** IANA zone a datetime-local value (no offset) is read in, the facility's; UTC when not given */
   timeZone?: string
+  /**
+   * A partial update (JSON API `PUT`): only these keys are checked, absent fields stay as stored,
+   * and the save rules are left to the server, which runs them on the stored record merged with
+   * the change (a rule run on half a record would see the other half as missing).
+   */
+  only?: ReadonlySet<string>
+  /**
+   * Dates from a program (JSON API) need not sit on the picker's 5-minute step (SPEC §9 is the
+   * date picker's interval); a form post keeps the step check.
+   */
+  anyMinute?: boolean
 }
 
 export type RecordShape = Record<string, z.ZodTypeAny>
@@ -141,16 +152,20 @@ export function referenceFields(schema: TableSchema): ReferenceField[] {
  */
 export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): RecordSchema {
   const zone = checkZone(opts.timeZone)
+  const step = !opts.anyMinute
   const shape: [string, z.ZodTypeAny][] = []
-  for (const f of schema.fields) shape.push([f.key, isEditable(f) ? fieldSchema(f, zone) : refused(f.label)])
+  for (const f of schema.fields) {
+    if (opts.only && isEditable(f) && !opts.only.has(f.key)) continue
+    shape.push([f.key, isEditable(f) ? fieldSchema(f, zone, step) : refused(f.label)])
+  }
   for (const key of SYSTEM_KEYS) {
-    if (key === 'cts' && opts.canEditCts) shape.push([key, ctsSchema(zone)])
+    if (key === 'cts' && opts.canEditCts) shape.push([key, ctsSchema(zone, step)])
     else shape.push([key, refused(SYSTEM_LABELS[key])])
   }
   // fromEntries: a field keyed __proto__ becomes an own key, not the prototype
   // the table's save rules run beside the fields, so their SPEC §5 message (a form error: the red
   // Error box) comes with the field errors rather than only once every field is right
-  return z.intersection(z.object(Object.fromEntries(shape)), saveRulesOf(schema, opts.mode, zone))
+  return z.intersection(z.object(Object.fromEntries(shape)), opts.only ? z.object({}) : saveRulesOf(schema, opts.mode, zone, step))
 }
 
 /**
@@ -158,10 +173,10 @@ export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): Re
  * as its own schema reads it (a field that does not parse counts as not given); adds the rule's
  * message as a form error and contributes no value. Tables without rules get a schema that passes.
  */
-function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zone: string): z.ZodTypeAny {
+function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zone: string, step: boolean): z.ZodTypeAny {
   const empty = z.object({})
   if (!hasSaveRules(schema.key)) return empty
-  const fields = schema.fields.filter(isEditable).map((f) => [f.key, fieldSchema(f, zone)] as const)
+  const fields = schema.fields.filter(isEditable).map((f) => [f.key, fieldSchema(f, zone, step)] as const)
   return z.preprocess((raw, ctx) => {
     const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
     const record: Record<string, unknown> = {}
@@ -175,8 +190,8 @@ function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zon
   }, empty)
 }
 
-/** The zod schema of one editable field (exported for the edit form's per-field checks and for tests). */
-export function fieldSchema(f: FieldDef, timeZone = 'UTC'): z.ZodTypeAny {
+/** The zod schema of one editable field (exported for the edit form's per-field checks and for tests). `step`: dates on the picker's 5-minute step. */
+export function fieldSchema(f: FieldDef, timeZone = 'UTC', step = true): z.ZodTypeAny {
   const L = f.label
   switch (f.type) {
     case 'number':
@@ -189,7 +204,7 @@ export function fieldSchema(f: FieldDef, timeZone = 'UTC'): z.ZodTypeAny {
       // optional() never lets undefined through (toYesNo never returns it); it keeps `required` off the checkbox.
       return z.preprocess(toYesNo, z.enum(['yes', 'no'], typeErrors(L, FORM_MSG.yesNo(L))).optional())
     case 'date':
-      return scalar(f, dateText, dateSchema(L, timeZone))
+      return scalar(f, dateText, dateSchema(L, timeZone, step))
     case 'measure':
       return measureSchema(f)
     case 'list':
@@ -199,7 +214,7 @@ export function fieldSchema(f: FieldDef, timeZone = 'UTC'): z.ZodTypeAny {
     case 'gaugearray':
       return listOf(f, toNumbers, range(z.number(typeErrors(L, FORM_MSG.number(L))), L, f.min, f.max))
     case 'array':
-      return listOf(f, (v) => v, rowSchema(f, timeZone)).superRefine((rows, ctx) => uniqueRowIds(rows, f.label, ctx))
+      return listOf(f, (v) => v, rowSchema(f, timeZone, step)).superRefine((rows, ctx) => uniqueRowIds(rows, f.label, ctx))
     case 'fileDND':
       return scalar(f, trimmed, text(L, MAX_LENGTH.fileDND).refine(isFilePath, FORM_MSG.file(L)))
     case 'textarea':
@@ -326,10 +341,10 @@ function toNumbers(v: unknown): unknown {
 }
 
 /** A sub-table row: its columns compiled like top-level fields, plus the row id (server-assigned when absent). */
-function rowSchema(f: FieldDef, timeZone: string): z.ZodTypeAny {
+function rowSchema(f: FieldDef, timeZone: string, step: boolean): z.ZodTypeAny {
   const shape: [string, z.ZodTypeAny][] = []
   for (const sub of f.array ?? []) {
-    if (sub.key !== 'id') shape.push([sub.key, isEditable(sub) ? fieldSchema(sub, timeZone) : refused(sub.label)])
+    if (sub.key !== 'id') shape.push([sub.key, isEditable(sub) ? fieldSchema(sub, timeZone, step) : refused(sub.label)])
   }
   const id = z.preprocess((v) => (isBlank(v) ? undefined : trimmed(v)), z.string({ invalid_type_error: FORM_MSG.rowId }).regex(ROW_ID, FORM_MSG.rowId).optional())
   shape.push(['id', id])
@@ -409,14 +424,14 @@ const ISO_INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
  * `timeZone`), a full ISO instant, or a date alone (midnight). On a 5-minute step (SPEC §9), so
  * seconds must be zero. → UTC ISO string.
  */
-function dateSchema(label: string, timeZone: string) {
+function dateSchema(label: string, timeZone: string, step = true) {
   return z.string(typeErrors(label, FORM_MSG.date(label))).transform((s, ctx) => {
     const t = s.length <= 40 ? parseDateInput(s, timeZone) : null
     if (t === null) {
       ctx.addIssue({ code: 'custom', message: FORM_MSG.date(label) })
       return z.NEVER
     }
-    if (t % (MINUTE_STEP * 60_000) !== 0) {
+    if (step && t % (MINUTE_STEP * 60_000) !== 0) {
       ctx.addIssue({ code: 'custom', message: FORM_MSG.step(label) })
       return z.NEVER
     }
@@ -424,9 +439,9 @@ function dateSchema(label: string, timeZone: string) {
   })
 }
 
-function ctsSchema(timeZone: string): z.ZodTypeAny {
+function ctsSchema(timeZone: string, step: boolean): z.ZodTypeAny {
   // not posted: left as it is; posted empty: refused, a record always has a created time
-  return z.preprocess((v) => (v === undefined ? undefined : isBlank(v) ? null : dateText(v)), dateSchema(SYSTEM_LABELS.cts, timeZone).optional())
+  return z.preprocess((v) => (v === undefined ? undefined : isBlank(v) ? null : dateText(v)), dateSchema(SYSTEM_LABELS.cts, timeZone, step).optional())
 }
 
 const dateText = (v: unknown) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : trimmed(v))

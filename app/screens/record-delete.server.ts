@@ -8,6 +8,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
 import { formatCell } from '../format/format'
 import type { RouteEntry } from '../route-map'
+import { deleteRecord as removeRecord } from '../records/write.server'
 import { forbidden, notFound } from '../utils/errors'
 import { readView, rowRights } from './table-page.server'
 
@@ -46,8 +47,8 @@ export async function confirmDelete(context: AppLoadContext, s: SignedIn, route:
   return { id, ts: row.ts, summary, back: `${route.path}${url.search}` }
 }
 
-export async function deleteRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string, ts: string): Promise<void> {
-  const { view } = await deletable(context, s, route, facility, url, id)
-  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }
-  await context.database.store.remove(actor, view.org, route.collection!, id, ts ? { expectTs: ts } : {})
+export async function deleteRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, _url: URL, id: string, ts: string): Promise<void> {
+  // the one write path (app/records/write.server.ts), through this screen's rule
+  const writer = { user: s.user, actor: { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }, facility }
+  await removeRecord(context, writer, route.collection!, id, { via: route, expectTs: ts || undefined })
 }

@@ -2,17 +2,16 @@
  * The edit form's server side (issue 6, page mode): `/{screen}/new` and `/{screen}/{id}/edit`.
  * The loader gives the form its table schema (the browser compiles the same zod schema from it),
  * the record's values, list options and the read-only section; the action parses the post with
- * that schema, checks referenced ids exist in the organisation, runs the table's save rules, the
- * row rights and the unchanged-since check, and saves through the store (audited, one write path).
+ * that schema (conform: field names, Add row / Remove intents) and hands the value to the one write
+ * path, app/records/write.server.ts, which the JSON API uses too.
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
 import { resolveScreen } from '../auth/screens.server'
-import { editableFields, formValuesOf, recordSchema, referenceFields, referenceOf } from '../forms/record-schema'
-import { rowsToSave } from '../forms/row-ids'
-import { runSaveRules } from '../forms/save-rules'
+import { formValuesOf, recordSchema, referenceOf } from '../forms/record-schema'
+import { canEditCts as canEditUserCts, createRecord, problemsOf, updateRecord } from '../records/write.server'
 import { discardUploads, storeFormUploads, type FormUpload } from '../files/form-uploads.server'
 import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
@@ -69,7 +68,7 @@ async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry,
   return { view, schema: view.schema, row }
 }
 
-const canEditCts = (s: SignedIn) => s.user.role === 'admin' || s.user.role === 'super'
+const canEditCts = (s: SignedIn) => canEditUserCts(s.user)
 const backTo = (route: RouteEntry, url: URL) => `${route.path}${url.search}`
 
 export async function loadEdit(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null): Promise<EditData> {
@@ -106,15 +105,6 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
 
 export type SaveOutcome = { ok: true; back: string } | { ok: false; reply: SubmissionResult<string[]>; status: number }
 
-/** Where a reference field's ids are in a parsed post: the field itself, or the column in each row of its sub-table (conform's names, for the errors). */
-function referencePlaces(value: Record<string, unknown>, key: string, within?: string): Array<{ name: string; ids: string[] }> {
-  const idsOf = (v: unknown) => (Array.isArray(v) ? v : v ? [v] : []).map(String)
-  if (!within) return [{ name: key, ids: idsOf(value[key]) }]
-  // the form edits one level of sub-table; a deeper one is not posted (its key has a dot)
-  const rows = within.includes('.') ? [] : value[within]
-  return Array.isArray(rows) ? rows.map((r, i) => ({ name: `${within}[${i}].${key}`, ids: idsOf((r as Record<string, unknown>)?.[key]) })) : []
-}
-
 /**
  * Validates and saves a form post; field and form errors come back in conform's reply. `uploads`:
  * files posted for fileDND fields (a form without JavaScript, app/files/form-uploads.server.ts),
@@ -137,29 +127,14 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
     return { ok: false, reply, status: submission.status === 'error' || Object.keys(fileErrors).length ? 400 : 200 }
   }
   if (Object.keys(fileErrors).length) return { ok: false, reply: submission.reply({ fieldErrors: fileErrors }), status: 400 }
+  // the one write path (app/records/write.server.ts): it checks the parsed value again as the API's
+  // JSON would be, then referenced ids, sub-table row ids, save rules, row rights, unchanged-since
+  const writer = { user: s.user, actor: { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }, facility }
   const value = submission.value as Record<string, unknown>
-  // every stored sub-table row has an id; an edited row keeps the columns the form does not post
-  for (const f of editableFields(schema)) {
-    if (f.type === 'array' && Array.isArray(value[f.key])) value[f.key] = rowsToSave(value[f.key] as Array<Record<string, unknown>>, row?.[f.key])
-  }
-  // referenced ids must be records of this organisation, in sub-table rows too (one lookup per field)
-  const fieldErrors: Record<string, string[]> = {}
-  for (const ref of referenceFields(schema)) {
-    const places = referencePlaces(value, ref.key, ref.within)
-    const ids = [...new Set(places.flatMap((p) => p.ids))]
-    if (!ids.length) continue
-    const found = await context.database.store.labelsOf(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, ref.labelField, ids)
-    for (const p of places) if (p.ids.some((x) => !found.has(x))) fieldErrors[p.name] = [`${ref.label}: choose one of the listed records.`]
-  }
-  if (Object.keys(fieldErrors).length) return { ok: false, reply: submission.reply({ fieldErrors }), status: 400 }
-  const record = { ...(row ?? {}), ...value }
-  const rule = runSaveRules(route.collection!, record, { mode: id ? 'update' : 'create' })
-  if (rule.kind === 'error') return { ok: false, reply: submission.reply({ formErrors: [rule.message] }), status: 400 }
-  if (rule.kind === 'stop') return { ok: true, back: backTo(route, url) }
-  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }
   try {
-    if (id) await context.database.store.update(actor, view.org, route.collection!, id, value, { expectTs: ts || undefined, allowCts: canEditCts(s) })
-    else await context.database.store.insert(actor, view.org, route.collection!, value, { allowCts: canEditCts(s) })
+    const opts = { via: route, expectTs: ts || undefined }
+    const r = id ? await updateRecord(context, writer, route.collection!, id, value, opts) : await createRecord(context, writer, route.collection!, value, opts)
+    if (r.stopped) return { ok: true, back: backTo(route, url) }
   } catch (e) {
     if (isAppError(e) && e.code === 'CONFLICT') {
       // say what the other save changed, from the audit trail, so nobody overwrites it blindly
@@ -168,7 +143,13 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
       const message = `Someone else saved this record after you opened it, so your changes were not saved.${what.length ? ` Their changes: ${what.join('; ')}.` : ''} Open the record again to see it as it is now, then make your changes.`
       return { ok: false, reply: submission.reply({ formErrors: [message] }), status: 409 }
     }
-    if (isAppError(e) && e.code === 'BAD_INPUT') return { ok: false, reply: submission.reply({ formErrors: [e.message] }), status: 400 }
+    const problems = problemsOf(e)
+    if (problems) {
+      const fieldErrors: Record<string, string[]> = {}
+      for (const p of problems.filter((x) => x.field)) (fieldErrors[p.field!] ??= []).push(p.message)
+      const formErrors = problems.filter((x) => !x.field).map((x) => x.message)
+      return { ok: false, reply: submission.reply({ ...(formErrors.length ? { formErrors } : {}), ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) }), status: 400 }
+    }
     throw e
   }
   return { ok: true, back: backTo(route, url) }

@@ -1,5 +1,5 @@
 /** Domain errors with a stable code; the API and the UI map them to HTTP statuses. */
-export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'UNSUPPORTED' | 'TOO_MANY' | 'UNAVAILABLE'
+export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'UNSUPPORTED' | 'TOO_MANY' | 'UNAVAILABLE' | 'NOT_ALLOWED'
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   BAD_INPUT: 400,
@@ -11,6 +11,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   UNSUPPORTED: 415,
   TOO_MANY: 429,
   UNAVAILABLE: 503,
+  /** the address exists but not for this HTTP method */
+  NOT_ALLOWED: 405,
 }
 
 export class AppError extends Error {

@@ -1,0 +1,28 @@
+/**
+ * `/dt/v1/{table}` and `/dt/v1/{table}/{id}` (SPEC §7): authenticate (`x-access-token`), then
+ * the calls with their own rules (set_preferences, the platform reads of the auth server, a schema
+ * by name), else the generic table calls. Every answer is JSON; every error the envelope.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { requireApiCaller } from '../auth.server'
+import { api } from '../respond.server'
+import { isCollectionName } from '../../db/sql'
+import { AppError, notFound } from '../../utils/errors'
+import { platformRead, preferences } from './platform.server'
+import { createFromApi, deleteFromApi, getRecord, listRecords, updateFromApi } from './records.server'
+
+export function dtCall(request: Request, context: AppLoadContext, table: string | undefined, id: string | null): Promise<Response> {
+  return api(async () => {
+    const caller = await requireApiCaller(request, context)
+    // a name that cannot be a table is answered before anything is looked up
+    if (!table || !isCollectionName(table)) throw notFound(`There is no table named "${String(table ?? '').slice(0, 60)}".`)
+    const url = new URL(request.url)
+    const method = request.method.toUpperCase()
+    if (table === 'set_preferences') return preferences(context, caller, method, id, request, url)
+    if (method === 'GET') return (await platformRead(context, caller, table, id, url)) ?? (id ? getRecord(context, caller, table, id) : listRecords(context, caller, table, url))
+    if (method === 'POST' && !id) return createFromApi(context, caller, table, request)
+    if ((method === 'PUT' || method === 'PATCH') && id) return updateFromApi(context, caller, table, id, request, url)
+    if (method === 'DELETE' && id) return deleteFromApi(context, caller, table, id, request, url)
+    throw new AppError('NOT_ALLOWED', `${method} is not allowed on ${id ? '/dt/v1/{table}/{id}' : '/dt/v1/{table}'}`)
+  }, context.logger)
+}

@@ -1,0 +1,46 @@
+/**
+ * Who may read and write a collection outside a screen (the JSON API): exactly what the screens
+ * allow, never more. A collection is open to a user in a facility when one of the screens the
+ * user may open there (route map + entitlements, SPEC §2.3 and §6) shows it as a table; it is
+ * writable when one of those screens is not read-only and its schema is editable. Platform
+ * collections live under the platform organisation and are only behind Super screens, so only
+ * super reaches them here (decision 009).
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { visibleRoutes, type SessionUser } from '../auth/entitlements'
+import { isCollectionName } from '../db/sql'
+import { PLATFORM_ORG, type RouteEntry } from '../route-map'
+import type { TableSchema } from '../schemas/table-schema'
+import { forbidden, notFound } from '../utils/errors'
+
+export interface TableAccess {
+  collection: string
+  schema: TableSchema
+  /** the organisation the rows live under: the facility, or the platform's */
+  org: string
+  /** the screen that grants it (the first editable one when there is one) */
+  route: RouteEntry
+  /** Add, edit and delete are allowed on this table (row flags still apply) */
+  editable: boolean
+}
+
+/** Screen kinds that show a collection's rows (a table page); /DisplayHTML shows only published documents, so it grants nothing here. */
+const SHOWS_ROWS = new Set(['table', 'dashboard', 'calendar', 'form', 'prefs'])
+
+/** Is this screen's table editable? The same rule as the table screen (readView). */
+export const routeEditable = (route: RouteEntry, schema: TableSchema | undefined): boolean => !route.readOnly && !!schema && schema.editable !== false
+
+/**
+ * The user's access to `collection` in `facility`: 404 for a name that is no table (or not a
+ * valid name at all), 403 when no screen of the user shows it. `via`: the screen a form post came
+ * through (its entitlement already checked): its own rule decides, as before the API existed.
+ */
+export async function tableAccess(context: AppLoadContext, user: SessionUser, facility: string, collection: string, via?: RouteEntry): Promise<TableAccess> {
+  if (!isCollectionName(collection) || !(await context.database.schemas.hasCollection(collection))) throw notFound(`There is no table named "${collection.slice(0, 60)}".`)
+  const schema = await context.database.schemas.get(collection)
+  if (!schema) throw notFound(`There is no table named "${collection.slice(0, 60)}".`)
+  const routes = via ? [via] : visibleRoutes(user, facility).filter((r) => r.collection === collection && SHOWS_ROWS.has(r.kind))
+  if (!routes.length) throw forbidden(`Your account may not use the table "${collection}" in this facility.`)
+  const route = routes.find((r) => routeEditable(r, schema)) ?? routes[0]
+  return { collection, schema, org: route.platform ? PLATFORM_ORG : facility, route, editable: routeEditable(route, schema) }
+}

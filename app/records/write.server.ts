@@ -1,0 +1,178 @@
+/**
+ * The one write path for records (issue 7): the edit form's action and the JSON API both create,
+ * update and delete through here, so a record gets the same checks whichever way it arrives:
+ *
+ *   table exists and is editable → the user's right to it (access.server.ts) → the row's own
+ *   flags (SPEC §6 `ed`/`delete` = no bind everyone but super) → server keys dropped (`ts`, `octs`,
+ *   `cts` unless admin/super) → unknown keys refused → the compiled zod schema (record-schema.ts)
+ *   → sub-table row ids → referenced ids exist in the organisation → the table's save rules
+ *   (SPEC §5) on the record as it will be stored → the store (unchanged-since check, audit row and
+ *   change event in one transaction).
+ *
+ * Bad input is an AppError BAD_INPUT whose details list every problem as { field?, message }
+ * (`field` in conform's naming: `rows[0].qty`), so the form shows them by field and the API
+ * answers them in its envelope. Nothing is written unless every check passes.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import type { SessionUser } from '../auth/entitlements'
+import type { Actor, Doc } from '../db/types'
+import { editableFields, recordSchema, referenceFields, SYSTEM_KEYS } from '../forms/record-schema'
+import { rowsToSave } from '../forms/row-ids'
+import { runSaveRules } from '../forms/save-rules'
+import { PLATFORM_ORG, type RouteEntry } from '../route-map'
+import { isPlatformCollection, timeZoneOf } from '../screens/table-page.server'
+import { AppError, forbidden, notFound } from '../utils/errors'
+import { tableAccess, type TableAccess } from './access.server'
+
+/** Who writes: the user (for rights), the actor (for the audit row) and the facility they work in. */
+export interface Writer {
+  user: SessionUser
+  actor: Actor
+  facility: string
+}
+
+export interface RecordWriteOptions {
+  /** refuse when the stored record's ts differs (someone saved meanwhile): 409 */
+  expectTs?: string
+  /** the screen a form post came through (entitlement checked); without it the user's screens decide */
+  via?: RouteEntry
+  /** a partial update (API PUT): fields not given stay as stored */
+  partial?: boolean
+  /** a program's dates need not be on the picker's 5-minute step */
+  anyMinute?: boolean
+}
+
+export interface Problem {
+  field?: string
+  message: string
+}
+
+/** The error for bad input: every problem, by field. */
+export class InvalidRecord extends AppError {
+  constructor(readonly problems: Problem[]) {
+    super('BAD_INPUT', problems.map((p) => p.message).join('; ') || 'the record is not valid', { errors: problems })
+  }
+}
+
+/** Bad-input problems of an error (an InvalidRecord, or a store error naming a field), else null. */
+export function problemsOf(e: unknown): Problem[] | null {
+  if (!(e instanceof Error) || (e as AppError).code !== 'BAD_INPUT') return null
+  const d = (e as AppError).details as { errors?: Problem[]; field?: string } | undefined
+  if (Array.isArray(d?.errors)) return d.errors
+  return [{ message: e.message, ...(d?.field ? { field: d.field } : {}) }]
+}
+
+/** admin and super may set when a record was created (SPEC §3, §6). */
+export const canEditCts = (user: SessionUser) => user.role === 'admin' || user.role === 'super'
+
+/** A zod issue path as conform names a field: ['rows', 0, 'qty'] → rows[0].qty */
+export function fieldName(path: Array<string | number>): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${p}` : p)).join('')
+}
+
+const sameInstant = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && new Date(a).getTime() === new Date(b).getTime()
+
+/**
+ * The values without the keys the server owns: `ts` and `octs` always (SPEC §7: a PUT's cts and ts
+ * are not the client's to set), `_id` when it names this record, and `cts` unless the user may set
+ * it and it differs from the stored one (a round-tripped record is not an edit of cts).
+ */
+function withoutServerKeys(values: Record<string, unknown>, user: SessionUser, id: string | null, row: Doc | null): Record<string, unknown> {
+  const out = { ...values }
+  delete out.ts
+  delete out.octs
+  if (id !== null && out._id === id) delete out._id
+  if ('cts' in out && (!canEditCts(user) || (row && sameInstant(out.cts, row.cts)))) delete out.cts
+  return out
+}
+
+async function checkValues(context: AppLoadContext, w: Writer, access: TableAccess, id: string | null, row: Doc | null, input: unknown, opts: RecordWriteOptions): Promise<Record<string, unknown>> {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new InvalidRecord([{ message: 'the record must be a JSON object of field values' }])
+  const values = withoutServerKeys(input as Record<string, unknown>, w.user, id, row)
+  const { schema } = access
+  const known = new Set<string>([...schema.fields.map((f) => f.key), ...SYSTEM_KEYS])
+  const unknown = Object.keys(values).filter((k) => !known.has(k))
+  if (unknown.length) throw new InvalidRecord(unknown.slice(0, 20).map((k) => ({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this table has no such field` })))
+  const timeZone = await timeZoneOf(context, w.facility)
+  const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), timeZone, anyMinute: opts.anyMinute, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
+  const parsed = compiled.safeParse(values)
+  if (!parsed.success) throw new InvalidRecord(parsed.error.issues.map((i) => ({ ...(i.path.length ? { field: fieldName(i.path) } : {}), message: i.message })))
+  const value = parsed.data as Record<string, unknown>
+  for (const k of Object.keys(value)) if (value[k] === undefined) delete value[k]
+  // every stored sub-table row has an id; an edited row keeps the columns that were not sent
+  for (const f of editableFields(schema)) {
+    if (f.type === 'array' && Array.isArray(value[f.key])) value[f.key] = rowsToSave(value[f.key] as Array<Record<string, unknown>>, row?.[f.key])
+  }
+  await checkReferences(context, w.facility, access, value)
+  return value
+}
+
+/** Where a reference field's ids are: the field itself, or the column in each row of its sub-table (one level, as the form edits). */
+function referencePlaces(value: Record<string, unknown>, key: string, within?: string): Array<{ name: string; ids: string[] }> {
+  const idsOf = (v: unknown) => (Array.isArray(v) ? v : v ? [v] : []).map(String)
+  if (!within) return key in value ? [{ name: key, ids: idsOf(value[key]) }] : []
+  const rows = within.includes('.') ? [] : value[within]
+  return Array.isArray(rows) ? rows.map((r, i) => ({ name: `${within}[${i}].${key}`, ids: idsOf((r as Record<string, unknown>)?.[key]) })) : []
+}
+
+/** Referenced ids must be records of this organisation (or of the platform, for platform tables); one lookup per field. */
+async function checkReferences(context: AppLoadContext, facility: string, access: TableAccess, value: Record<string, unknown>): Promise<void> {
+  const problems: Problem[] = []
+  for (const ref of referenceFields(access.schema)) {
+    const places = referencePlaces(value, ref.key, ref.within)
+    const ids = [...new Set(places.flatMap((p) => p.ids))]
+    if (!ids.length) continue
+    const found = (await context.database.schemas.hasCollection(ref.table)) ? await context.database.store.labelsOf(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, ref.labelField, ids) : new Map()
+    for (const p of places) if (p.ids.some((x) => !found.has(x))) problems.push({ field: p.name, message: `${ref.label}: choose one of the listed records.` })
+  }
+  if (problems.length) throw new InvalidRecord(problems)
+}
+
+/** The table's save rules on the record as it will be stored; an error refuses the save, a stop saves nothing. */
+function saveRules(collection: string, record: Record<string, unknown>, mode: 'create' | 'update'): 'continue' | 'stop' {
+  const rule = runSaveRules(collection, record, { mode })
+  if (rule.kind === 'error') throw new InvalidRecord([{ message: rule.message }])
+  return rule.kind
+}
+
+async function writable(context: AppLoadContext, w: Writer, collection: string, via?: RouteEntry): Promise<TableAccess> {
+  const access = await tableAccess(context, w.user, w.facility, collection, via)
+  if (!access.editable) throw forbidden('This table is read-only.')
+  return access
+}
+
+/** Is `user` held back by this row's flags? Super never is (SPEC §6). */
+const locked = (user: SessionUser, row: Doc, flag: 'ed' | 'delete') => user.role !== 'super' && String(row[flag] ?? '').toLowerCase() === 'no'
+
+export type WriteResult = { doc: Doc; stopped?: false } | { doc: null; stopped: true }
+
+/** Creates a record; returns it as stored. A save rule's stop saves nothing. */
+export async function createRecord(context: AppLoadContext, w: Writer, collection: string, input: unknown, opts: RecordWriteOptions = {}): Promise<WriteResult> {
+  const access = await writable(context, w, collection, opts.via)
+  const value = await checkValues(context, w, access, null, null, input, opts)
+  if (saveRules(collection, value, 'create') === 'stop') return { doc: null, stopped: true }
+  const doc = await context.database.store.insert(w.actor, access.org, collection, value, { allowCts: canEditCts(w.user) })
+  return { doc }
+}
+
+/** Updates a record (a partial update with `partial`); returns it as stored. */
+export async function updateRecord(context: AppLoadContext, w: Writer, collection: string, id: string, input: unknown, opts: RecordWriteOptions = {}): Promise<WriteResult> {
+  const access = await writable(context, w, collection, opts.via)
+  const row = await context.database.store.get(access.org, collection, id)
+  if (!row) throw notFound('That record no longer exists. It may have been deleted.')
+  if (locked(w.user, row, 'ed')) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
+  const value = await checkValues(context, w, access, id, row, input, opts)
+  if (saveRules(collection, { ...row, ...value }, 'update') === 'stop') return { doc: null, stopped: true }
+  const doc = await context.database.store.update(w.actor, access.org, collection, id, value, { expectTs: opts.expectTs || undefined, allowCts: canEditCts(w.user) })
+  return { doc }
+}
+
+/** Deletes a record; returns it as it was. */
+export async function deleteRecord(context: AppLoadContext, w: Writer, collection: string, id: string, opts: Pick<RecordWriteOptions, 'expectTs' | 'via'> = {}): Promise<Doc> {
+  const access = await tableAccess(context, w.user, w.facility, collection, opts.via)
+  const row = await context.database.store.get(access.org, collection, id)
+  if (!row) throw notFound('That record no longer exists. It may have been deleted already.')
+  if (!access.editable) throw forbidden('This table is read-only: its records cannot be deleted here.')
+  if (locked(w.user, row, 'delete')) throw forbidden('This record is protected against deletion (delete = no). Ask an administrator.')
+  return context.database.store.remove(w.actor, access.org, collection, id, opts.expectTs ? { expectTs: opts.expectTs } : {})
+}

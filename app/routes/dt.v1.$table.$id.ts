@@ -1,0 +1,6 @@
+/** GET, PUT, PATCH, DELETE /dt/v1/{table}/{id} (SPEC §7): app/api/dt/dispatch.server.ts */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { dtCall } from '../api/dt/dispatch.server'
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => dtCall(request, context, params.table, params.id ?? null)
+export const action = ({ request, context, params }: ActionFunctionArgs) => dtCall(request, context, params.table, params.id ?? null)
