@@ -16,7 +16,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { SessionUser } from '../auth/entitlements'
 import type { Actor, Doc } from '../db/types'
-import { editableFields, recordSchema, referenceFields, SYSTEM_KEYS } from '../forms/record-schema'
+import { editableFields, isEditable, recordSchema, referenceFields, SYSTEM_KEYS } from '../forms/record-schema'
 import { rowsToSave } from '../forms/row-ids'
 import { runSaveRules } from '../forms/save-rules'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
@@ -70,6 +70,12 @@ export function fieldName(path: Array<string | number>): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${p}` : p)).join('')
 }
 
+/** Equal as JSON values, whatever the order of object keys. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): unknown => (Array.isArray(v) ? v.map(norm) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, x]) => [k, norm(x)])) : v)
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b))
+}
+
 const sameInstant = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && new Date(a).getTime() === new Date(b).getTime()
 
 /**
@@ -90,6 +96,14 @@ async function checkValues(context: AppLoadContext, w: Writer, access: TableAcce
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new InvalidRecord([{ message: 'the record must be a JSON object of field values' }])
   const values = withoutServerKeys(input as Record<string, unknown>, w.user, id, row)
   const { schema } = access
+  // a record read and sent back whole (GET, change a field, PUT) repeats its read-only fields and
+  // any keys its schema does not list: unchanged, they are not an edit of them
+  if (row) {
+    for (const k of Object.keys(values)) {
+      const f = schema.fields.find((x) => x.key === k)
+      if ((!f || !isEditable(f)) && !(SYSTEM_KEYS as readonly string[]).includes(k) && sameValue(values[k], row[k])) delete values[k]
+    }
+  }
   const known = new Set<string>([...schema.fields.map((f) => f.key), ...SYSTEM_KEYS])
   const unknown = Object.keys(values).filter((k) => !known.has(k))
   if (unknown.length) throw new InvalidRecord(unknown.slice(0, 20).map((k) => ({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this table has no such field` })))

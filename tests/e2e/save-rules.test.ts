@@ -20,7 +20,8 @@ test('plantings: Strain, Room, Tag Number, Source Pkg and Original Count answer 
   const grower = await createUser({ modules: { [FAC]: ['cul'] } })
   await login(page, grower.email, grower.password)
   await page.getByRole('region', { name: 'Signed in' }).waitFor()
-  const batch = `E2E-PB-${crypto.randomBytes(3).toString('hex')}`
+  // markup in a text field is stored as text and shown as text, never run
+  const batch = `E2E-PB-${crypto.randomBytes(3).toString('hex')} <img src=x onerror="document.title='pwned'">`
   const tag = `1A40E2E${crypto.randomBytes(4).toString('hex').toUpperCase()}`
   const stored = async () => database.store.find(FAC, 'fac_plantings', { name: batch }, 5)
   await page.goto('/CulPlantings/new')
@@ -59,6 +60,10 @@ test('plantings: Strain, Room, Tag Number, Source Pkg and Original Count answer 
     const [p] = await stored()
     expect(p).toMatchObject({ name: batch, type: 'Seed', mtag: tag, orig: 24 })
     expect(p.origin ?? '').toBe('')
+    await page.goto(`/CulPlantings?col=name&q=${encodeURIComponent(batch.slice(0, 13))}`)
+    await expect(page.locator('tbody')).toContainText(`<img src=x onerror="document.title='pwned'">`)
+    await expect(page.locator('tbody img[src="x"]')).toHaveCount(0)
+    expect(await page.title()).not.toBe('pwned')
   } finally {
     for (const p of await stored()) await database.store.remove(actor, FAC, 'fac_plantings', p._id)
   }

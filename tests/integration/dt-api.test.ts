@@ -231,6 +231,19 @@ describe('writes take the form path', () => {
     expect(await stored('greenleaf', 'fac_trim', 't1')).toMatchObject({ trimmer: 'Ana', labor: 12 })
   })
 
+  it('a record read and sent back whole, with one field changed, saves: its read-only and unlisted fields unchanged are not edits', async () => {
+    await t.store.update(seedActor, 'greenleaf', 'fac_trim', 't1', { legacy_note: 'from an import' })
+    const got = await call('GET', 'fac_trim/t1')
+    expect(got.status).toBe(200)
+    const r = await call('PUT', 'fac_trim/t1', { body: { ...got.body, trimmer: 'Cy' } })
+    expect(r.status).toBe(200)
+    expect(await stored('greenleaf', 'fac_trim', 't1')).toMatchObject({ trimmer: 'Cy', labor: 12, legacy_note: 'from an import' })
+    // changed, they still are refused
+    expect((await call('PUT', 'fac_trim/t1', { body: { ...got.body, labor: 13 } })).status).toBe(400)
+    expect((await call('PUT', 'fac_trim/t1', { body: { ...got.body, legacy_note: 'edited' } })).status).toBe(400)
+    await call('PUT', 'fac_trim/t1', { body: { trimmer: 'Ana' } })
+  })
+
   it('field types are checked on JSON values: numbers, measures, lists', async () => {
     const ok = await call('POST', 'fac_plants', { body: { tag: 'J-1', strain: 's1', room: 'r1', dead_weight: { qty: 2, unit: 'oz' }, planted: '2026-03-01T10:03:17Z' } })
     expect(ok.status).toBe(201)
