@@ -4,16 +4,42 @@
  */
 import { AppError, isAppError, STATUS_OF, type ErrorCode } from '../utils/errors'
 
-export function apiError(code: ErrorCode, message: string, extra: { field?: string; headers?: HeadersInit } = {}): Response {
-  return Response.json({ errors: [{ code, message, ...(extra.field ? { field: extra.field } : {}) }] }, { status: STATUS_OF[code], headers: extra.headers })
+/** The body of a refusal; also written by the Express middleware (app/server/refuse.server.ts). */
+export function errorEnvelope(code: ErrorCode, message: string, field?: string) {
+  return { errors: [{ code, message, ...(field ? { field } : {}) }] }
 }
 
-/** Reads a JSON body of at most `maxBytes`; a bad or oversized body is an AppError. */
+export function apiError(code: ErrorCode, message: string, extra: { field?: string; headers?: HeadersInit } = {}): Response {
+  return Response.json(errorEnvelope(code, message, extra.field), { status: STATUS_OF[code], headers: extra.headers })
+}
+
+/**
+ * Reads a JSON body of at most `maxBytes`; a bad or oversized body is an AppError. A declared
+ * length over the limit is refused unread; a body sent without one (chunked) is read only up to
+ * the limit, then reading stops (the rest is never buffered).
+ */
 export async function readJson(request: Request, maxBytes = 1_000_000): Promise<unknown> {
+  const tooLarge = () => new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
   const len = Number(request.headers.get('content-length') ?? 0)
-  if (len > maxBytes) throw new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
-  const text = await request.text()
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
+  if (len > maxBytes) throw tooLarge()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        // stop reading, but no cancel(): that would destroy the socket before the 413 is written;
+        // api() answers with Connection: close, so the rest of the body is never read
+        reader.releaseLock()
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
   try {
     return JSON.parse(text)
   } catch {
@@ -26,7 +52,8 @@ export async function api(fn: () => Promise<Response>, log?: { error: (o: object
   try {
     return await fn()
   } catch (e) {
-    if (isAppError(e)) return apiError(e.code, e.message)
+    // a body refused part-way is still arriving: close the connection after the answer
+    if (isAppError(e)) return apiError(e.code, e.message, e.code === 'TOO_LARGE' ? { headers: { Connection: 'close' } } : {})
     if (e instanceof Response) return e
     log?.error({ err: e }, 'API request failed')
     return apiError('UNAVAILABLE', 'the server could not answer; try again later')
