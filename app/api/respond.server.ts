@@ -4,8 +4,13 @@
  */
 import { AppError, isAppError, STATUS_OF, type ErrorCode } from '../utils/errors'
 
+/** The body of a refusal; also written by the Express middleware (app/server/refuse.server.ts). */
+export function errorEnvelope(code: ErrorCode, message: string, field?: string) {
+  return { errors: [{ code, message, ...(field ? { field } : {}) }] }
+}
+
 export function apiError(code: ErrorCode, message: string, extra: { field?: string; headers?: HeadersInit } = {}): Response {
-  return Response.json({ errors: [{ code, message, ...(extra.field ? { field: extra.field } : {}) }] }, { status: STATUS_OF[code], headers: extra.headers })
+  return Response.json(errorEnvelope(code, message, extra.field), { status: STATUS_OF[code], headers: extra.headers })
 }
 
 /**
@@ -15,15 +20,38 @@ export function apiError(code: ErrorCode, message: string, extra: { field?: stri
 export function appErrorResponse(e: AppError): Response {
   const d = e.details as { errors?: Array<{ field?: string; message: string }>; field?: string } | undefined
   const list = Array.isArray(d?.errors) && d.errors.length ? d.errors : [{ message: e.message, ...(typeof d?.field === 'string' ? { field: d.field } : {}) }]
-  return Response.json({ errors: list.map((x) => ({ code: e.code, message: x.message, ...(x.field ? { field: x.field } : {}) })) }, { status: STATUS_OF[e.code] })
+  // a body refused part-way is still arriving: close the connection after the answer
+  const headers = e.code === 'TOO_LARGE' ? { Connection: 'close' } : undefined
+  return Response.json({ errors: list.map((x) => ({ code: e.code, message: x.message, ...(x.field ? { field: x.field } : {}) })) }, { status: STATUS_OF[e.code], headers })
 }
 
-/** Reads a JSON body of at most `maxBytes`; a bad or oversized body is an AppError. */
+/**
+ * Reads a JSON body of at most `maxBytes`; a bad or oversized body is an AppError. A declared
+ * length over the limit is refused unread; a body sent without one (chunked) is read only up to
+ * the limit, then reading stops (the rest is never buffered).
+ */
 export async function readJson(request: Request, maxBytes = 1_000_000): Promise<unknown> {
+  const tooLarge = () => new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
   const len = Number(request.headers.get('content-length') ?? 0)
-  if (len > maxBytes) throw new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
-  const text = await request.text()
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError('TOO_LARGE', `the request body is larger than ${maxBytes} bytes`)
+  if (len > maxBytes) throw tooLarge()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        // stop reading, but no cancel(): that would destroy the socket before the 413 is written;
+        // api() answers with Connection: close, so the rest of the body is never read
+        reader.releaseLock()
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
   try {
     return JSON.parse(text)
   } catch {

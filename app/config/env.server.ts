@@ -21,6 +21,11 @@ const url = (protocols: string[], what: string) =>
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
+const rate = (d: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects requests per second' }).min(0, 'expects requests per second, 0 (off) or more').max(100_000, 'expects requests per second, at most 100000').default(d))
+const burst = (d: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a number of requests' }).int('expects a whole number of requests').min(1, 'expects at least 1 request').max(1_000_000, 'expects at most 1000000 requests').default(d))
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3000),
@@ -44,6 +49,13 @@ export const envSchema = z.object({
   IDLE_TIMEOUT_S: z.coerce.number({ invalid_type_error: 'expects seconds' }).int().min(5, 'expects seconds >= 5').default(3600),
   SIGNUP_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').default('https://canopy.example.com/signup')),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(15000),
+  // the server's rate limit (app/server/rate-limit.server.ts): per signed-in caller and per client
+  // address; a rate of 0 turns that limit off (benchmarks). Everyone behind one NAT shares an address.
+  RATE_LIMIT_PER_SEC: rate(20),
+  RATE_LIMIT_BURST: burst(60),
+  RATE_LIMIT_ADDRESS_PER_SEC: rate(100),
+  RATE_LIMIT_ADDRESS_BURST: burst(600),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(100, 'expects milliseconds, at least 100').max(600_000, 'expects milliseconds, at most 600000').default(30_000)),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects megabytes' }).positive('expects megabytes, more than 0').max(1024, 'expects megabytes, at most 1024').default(10)),
 })
 

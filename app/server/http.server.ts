@@ -1,6 +1,7 @@
 /**
  * The Express application: request ids and logging, compression (never on event streams),
- * static assets (fingerprinted ones cached for a year), and the Remix handler.
+ * static assets (fingerprinted ones cached for a year), the limits (rate, body size, time:
+ * limits.server.ts) and the Remix handler.
  */
 import crypto from 'node:crypto'
 import path from 'node:path'
@@ -14,6 +15,7 @@ import type { Env } from '../config/env.server'
 import type { Database } from '../db/index.server'
 import { redactUrl } from '../utils/logger.server'
 import { EventHub } from './event-hub.server'
+import { installLimits, quietAfterTimeout } from './limits.server'
 import { readsFor } from './request-memo'
 import { serviceWorkerHandler } from './service-worker.server'
 
@@ -26,6 +28,8 @@ export interface HttpDeps {
   publicDir: string
   /** server-sent event streams; one is made (relaying the store's changes) when not given */
   events?: EventHub
+  /** the rate limit's clock (tests move it by hand) */
+  now?: () => number
 }
 
 const QUIET = new Set(['/healthz', '/readyz'])
@@ -95,13 +99,18 @@ export function createHttpApp(deps: HttpDeps) {
   app.use('/build', express.static(path.join(deps.publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
   app.use(express.static(deps.publicDir, { maxAge: '1h', index: false }))
 
+  // after the static files (never counted), before Remix: rate limit, body size, time
+  installLimits(app, { env: deps.env, now: deps.now })
+
   app.all(
     '*',
-    createRequestHandler({
-      build: deps.build as ServerBuild,
-      mode: deps.env.NODE_ENV,
-      getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
-    }),
+    quietAfterTimeout(
+      createRequestHandler({
+        build: deps.build as ServerBuild,
+        mode: deps.env.NODE_ENV,
+        getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
+      }),
+    ),
   )
   return app
 }

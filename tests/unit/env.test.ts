@@ -35,6 +35,25 @@ describe('configuration', () => {
     expect(() => parseEnv({ MAX_UPLOAD_MB: '5000' })).toThrow(/MAX_UPLOAD_MB="5000": expects megabytes, at most 1024/)
   })
 
+  it('has generous rate limits unless set, 0 turns one off, and nonsense is refused', () => {
+    expect(parseEnv({})).toMatchObject({ RATE_LIMIT_PER_SEC: 20, RATE_LIMIT_BURST: 60, RATE_LIMIT_ADDRESS_PER_SEC: 100, RATE_LIMIT_ADDRESS_BURST: 600 })
+    expect(parseEnv({ RATE_LIMIT_PER_SEC: '0.5', RATE_LIMIT_BURST: '5', RATE_LIMIT_ADDRESS_PER_SEC: '', RATE_LIMIT_ADDRESS_BURST: '' })).toMatchObject({ RATE_LIMIT_PER_SEC: 0.5, RATE_LIMIT_BURST: 5, RATE_LIMIT_ADDRESS_PER_SEC: 100, RATE_LIMIT_ADDRESS_BURST: 600 })
+    expect(parseEnv({ RATE_LIMIT_PER_SEC: '0', RATE_LIMIT_ADDRESS_PER_SEC: '0' })).toMatchObject({ RATE_LIMIT_PER_SEC: 0, RATE_LIMIT_ADDRESS_PER_SEC: 0 })
+    expect(() => parseEnv({ RATE_LIMIT_PER_SEC: 'fast' })).toThrow(/RATE_LIMIT_PER_SEC="fast": expects requests per second/)
+    expect(() => parseEnv({ RATE_LIMIT_PER_SEC: '-1' })).toThrow(/RATE_LIMIT_PER_SEC="-1": expects requests per second, 0 \(off\) or more/)
+    expect(() => parseEnv({ RATE_LIMIT_BURST: '0' })).toThrow(/RATE_LIMIT_BURST="0": expects at least 1 request/)
+    expect(() => parseEnv({ RATE_LIMIT_ADDRESS_BURST: '2.5' })).toThrow(/RATE_LIMIT_ADDRESS_BURST="2.5": expects a whole number of requests/)
+    expect(() => parseEnv({ RATE_LIMIT_ADDRESS_PER_SEC: '1e9' })).toThrow(/RATE_LIMIT_ADDRESS_PER_SEC="1e9": expects requests per second, at most 100000/)
+  })
+
+  it('times requests out after REQUEST_TIMEOUT_MS, 30 s unless set', () => {
+    expect(parseEnv({}).REQUEST_TIMEOUT_MS).toBe(30_000)
+    expect(parseEnv({ REQUEST_TIMEOUT_MS: '5000' }).REQUEST_TIMEOUT_MS).toBe(5000)
+    expect(() => parseEnv({ REQUEST_TIMEOUT_MS: 'soon' })).toThrow(/REQUEST_TIMEOUT_MS="soon": expects milliseconds/)
+    expect(() => parseEnv({ REQUEST_TIMEOUT_MS: '10' })).toThrow(/REQUEST_TIMEOUT_MS="10": expects milliseconds, at least 100/)
+    expect(() => parseEnv({ REQUEST_TIMEOUT_MS: '3600000' })).toThrow(/REQUEST_TIMEOUT_MS="3600000": expects milliseconds, at most 600000/)
+  })
+
   it('generates the session secret once and keeps it in DATA_DIR', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-env-'))
     const a = loadEnv({ DATA_DIR: dir })
