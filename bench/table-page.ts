@@ -210,7 +210,7 @@ const searchOf = (c: Case, after?: string) => {
 type HandRow = { id: string; strain_label: string | null }
 
 /** What the screen needs in the benchmark database: the platform, /culPlants on the bench data, a user, a session. */
-interface ScreenSetup {
+export interface ScreenSetup {
   env: Env
   events: EventHub
   user: SessionUser
@@ -223,7 +223,7 @@ interface ScreenSetup {
  * read), `fac_plants` as a view of the benchmark plants under the bench plants schema, the
  * measured organisation as a facility, an admin entitled to it, and a finished sign-in.
  */
-async function prepareScreen(engine: Engine, log: (m: string) => void): Promise<ScreenSetup> {
+export async function prepareScreen(engine: Engine, log: (m: string) => void): Promise<ScreenSetup> {
   const { database } = engine
   const { db, store, schemas } = database
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-bench-table-'))
@@ -247,7 +247,7 @@ async function prepareScreen(engine: Engine, log: (m: string) => void): Promise<
   return { env, events: new EventHub(), user: user as SessionUser, sessionId, dataDir }
 }
 
-async function closeScreen(engine: Engine, s: ScreenSetup) {
+export async function closeScreen(engine: Engine, s: ScreenSetup) {
   await endSession(engine.database, s.sessionId, 'logout').catch(() => {})
   s.events.closeAll()
   fs.rmSync(s.dataDir, { recursive: true, force: true })
