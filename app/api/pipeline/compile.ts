@@ -57,6 +57,7 @@ export function compilePipeline(table: string, org: string, pipeline: unknown, o
   if (facetAt >= 0 && facetAt !== pipeline.length - 1) throw refuse('$facet must be the last stage')
   const last = run(base, pipeline, false)
   const sql = `WITH ${ctes.join(',\n')}\nSELECT d FROM ${last} ORDER BY n LIMIT ${p.int(opts.maxRows + 1)}`
+  if (sql.length > LIMITS.sqlLength) throw refuse('the pipeline is too complex; split it or simplify its expressions')
   return { sql, params: p.values }
 }
 

@@ -8,10 +8,11 @@
  * string, division by zero); so does the SQL (SQLSTATE 22P02 / 22012 → 400).
  * Arithmetic is in double precision, as MongoDB's doubles are.
  */
-import { isPlainObject, isScalar, operatorOf, pathSegments, refuse, show } from './limits'
+import { LIMITS, isPlainObject, isScalar, operatorOf, pathSegments, refuse, show } from './limits'
 import { failWhen, getPath, isNullish, type Params } from './sql-parts'
 
-export function compileExpr(e: unknown, d: string, p: Params, where: string): string {
+/** `depth`: operators around this one; an argument is read up to three times, so nesting is capped. */
+export function compileExpr(e: unknown, d: string, p: Params, where: string, depth = 0): string {
   if (typeof e === 'string') {
     if (e.startsWith('$$')) throw refuse(`${where}: variables like ${show(e)} are not supported`)
     if (e.startsWith('$')) return getPath(d, pathSegments(e.slice(1), where))
@@ -20,11 +21,12 @@ export function compileExpr(e: unknown, d: string, p: Params, where: string): st
   if (isScalar(e)) return p.json(e)
   const op = operatorOf(e)
   if (!op) throw refuse(`${where}: expects a field reference, a literal or one expression operator`)
+  if (depth >= LIMITS.exprDepth) throw refuse(`${where}: expressions nest more than ${LIMITS.exprDepth} operators deep`)
   const arg = (e as Record<string, unknown>)[op]
   const args = (n?: number) => {
     const list = Array.isArray(arg) ? arg : [arg]
     if ((n !== undefined && list.length !== n) || !list.length) throw refuse(`${where} ${op}: expects ${n ?? 'one or more'} argument${n === 1 ? '' : 's'}`)
-    return list.map((a) => compileExpr(a, d, p, `${where} ${op}`))
+    return list.map((a) => compileExpr(a, d, p, `${where} ${op}`, depth + 1))
   }
   switch (op) {
     case '$literal':

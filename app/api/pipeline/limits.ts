@@ -11,7 +11,11 @@ export const LIMITS = {
   /** nesting of any value inside the pipeline */
   depth: 12,
   /** segments of a dotted field path, and its length */
-  pathSegments: 8,
+  pathSegments: 6,
+  /** operators inside operators in one expression ({$add: [{$ifNull: …}]} is 2) */
+  exprDepth: 4,
+  /** characters of the compiled SQL: a last guard against a pipeline that compiles into a monster */
+  sqlLength: 400_000,
   pathLength: 200,
   /** elements of an $in/$nin list, keys of a $sort, facets of a $facet */
   inList: 1000,

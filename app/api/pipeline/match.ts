@@ -78,10 +78,11 @@ function eq(segs: string[], v: unknown, d: string, p: Params, where: string): st
   return v === null ? `(NOT jsonb_path_exists(${d}, ${jsonPath(segs, false)}) OR ${some})` : some
 }
 
+/** AND does not order evaluation in SQL: the cast to numeric waits behind a CASE. */
 function range(segs: string[], op: string, v: unknown, d: string, p: Params): string {
   const cands = `jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v)`
   if (typeof v === 'number' && Number.isFinite(v)) {
-    return `EXISTS (SELECT 1 FROM ${cands} WHERE jsonb_typeof(c.v) = 'number' AND (c.v)::numeric ${RANGE[op]} ${p.json(v)}::numeric)`
+    return `EXISTS (SELECT 1 FROM ${cands} WHERE CASE WHEN jsonb_typeof(c.v) = 'number' THEN (c.v)::numeric ${RANGE[op]} ${p.json(v)}::numeric ELSE false END)`
   }
   if (typeof v === 'string') {
     return `EXISTS (SELECT 1 FROM ${cands} WHERE jsonb_typeof(c.v) = 'string' AND (c.v #>> '{}') COLLATE "C" ${RANGE[op]} ${p.text(v)} COLLATE "C")`

@@ -40,8 +40,10 @@ export const getPath = (d: string, segs: string[]) => (segs.length === 1 ? `(${d
 export const jsonPath = (segs: string[], each: boolean) => `'lax $${segs.map((s) => `."${s}"`).join('')}${each ? '[*]' : ''}'::jsonpath`
 
 /**
- * `d` with the value at a path set to `v` (jsonb; SQL NULL removes the field, unless `never null`
- * is known, which saves evaluating `v` twice). Parents that are not objects become objects.
+ * `d` with the value at a path set to `v` (jsonb; SQL NULL removes the field, unless `neverNull`
+ * is known, which saves evaluating `v` twice). Along a dotted path, an object parent is descended
+ * into, a missing or null one becomes an object, and any other value (a number, a string, an array)
+ * is left as it is and nothing is set (decision 009).
  */
 export function setPath(d: string, segs: string[], v: string, neverNull = false): string {
   const [k, ...rest] = segs
@@ -49,8 +51,11 @@ export function setPath(d: string, segs: string[], v: string, neverNull = false)
     const set = `${d} || jsonb_build_object(${lit(k)}, ${v})`
     return neverNull ? `(${set})` : `(CASE WHEN ${v} IS NULL THEN ${d} - ${lit(k)} ELSE ${set} END)`
   }
-  const child = `(CASE WHEN jsonb_typeof(${d} -> ${lit(k)}) = 'object' THEN ${d} -> ${lit(k)} ELSE '{}'::jsonb END)`
-  return `(${d} || jsonb_build_object(${lit(k)}, ${setPath(child, rest, v, neverNull)}))`
+  const parent = `(${d} -> ${lit(k)})`
+  const create = `${d} || jsonb_build_object(${lit(k)}, ${setPath(`'{}'::jsonb`, rest, v, neverNull)})`
+  return `(CASE WHEN jsonb_typeof(${parent}) = 'object' THEN ${d} || jsonb_build_object(${lit(k)}, ${setPath(parent, rest, v, neverNull)})
+    WHEN ${isNullish(parent)} THEN ${neverNull ? create : `(CASE WHEN ${v} IS NULL THEN ${d} ELSE ${create} END)`}
+    ELSE ${d} END)`
 }
 
 /** `d` without the value at a path (only through objects). */

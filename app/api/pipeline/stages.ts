@@ -44,15 +44,32 @@ export const countStage = (src: string, name: unknown) => `SELECT 1::bigint AS n
 
 export function addFieldsStage(src: string, spec: unknown, c: StageContext, stage: string): string {
   if (!isPlainObject(spec) || !Object.keys(spec).length) throw refuse(`${stage}: expects an object of field: expression`)
-  let out = 'd'
   const seen: string[][] = []
+  const steps: Array<[string[], string]> = []
   for (const [k, e] of Object.entries(spec)) {
     const segs = pathSegments(k, stage)
     collide(seen, segs, stage)
     if (isPlainObject(e) && !operatorOf(e)) throw refuse(`${stage}: ${k}: nested objects are not supported (use dotted names)`)
-    out = setPath(out, segs, compileExpr(e, 'd', c.p, `${stage} ${k}`))
+    steps.push([segs, compileExpr(e, 's.d', c.p, `${stage} ${k}`)])
   }
-  return `SELECT n, ${out} AS d FROM ${src}`
+  return fenced(src, 's.d', steps)
+}
+
+/**
+ * Sets computed values one after another. Each value and each intermediate document is its own
+ * LATERAL subquery with OFFSET 0 (which the planner does not flatten), so a later step refers to
+ * it by name instead of repeating its expression: the SQL grows linearly with the stages, never
+ * exponentially (a path is read several times by `setPath`).
+ */
+function fenced(src: string, start: string, steps: Array<[string[], string]>, neverNull = false): string {
+  const joins: string[] = []
+  let cur = start
+  steps.forEach(([segs, v], i) => {
+    joins.push(`CROSS JOIN LATERAL (SELECT ${v} AS v OFFSET 0) AS v${i}`)
+    joins.push(`CROSS JOIN LATERAL (SELECT ${setPath(cur, segs, `v${i}.v`, neverNull)} AS d OFFSET 0) AS x${i}`)
+    cur = `x${i}.d`
+  })
+  return `SELECT s.n, ${cur} AS d FROM ${src} s ${joins.join(' ')}`
 }
 
 /** MongoDB refuses a path and its own parent in one stage ("path collision"). */
@@ -100,9 +117,9 @@ export function projectStage(src: string, spec: unknown, c: StageContext): strin
       }
     })
   }
-  let out = pick('d', tree)
-  for (const [segs, e] of computed) out = setPath(out, segs, compileExpr(e, 'd', c.p, `$project ${segs.join('.')}`))
-  return `SELECT n, ${out} AS d FROM ${src}`
+  // computed values read the input document (o), and land in the picked one (d)
+  const steps = computed.map(([segs, e]): [string[], string] => [segs, compileExpr(e, 's.o', c.p, `$project ${segs.join('.')}`)])
+  return fenced(`(SELECT s.n, s.d AS o, ${pick('s.d', tree)} AS d FROM ${src} s OFFSET 0)`, 's.d', steps)
 }
 
 /** The included parts of an object: a leaf if present; a subtree only where the value is an object. */
@@ -199,10 +216,11 @@ export function lookupStage(src: string, spec: unknown, c: StageContext): string
   const table = c.tableFor(spec.from)
   const local = pathSegments(spec.localField, '$lookup localField')
   const foreign = pathSegments(spec.foreignField, '$lookup foreignField')
-  const as = pathSegments(spec.as, '$lookup as')
+  // a plain name: where a dotted `as` would land differs between implementations
+  const as = [checkName(spec.as, '$lookup as')]
   const f = c.cte(`SELECT t.id COLLATE "C" AS n, ${rowDoc('t')} AS d FROM ${table} t WHERE t.org = ${c.p.org}`)
   const values = (d: string, segs: string[]) =>
     `(SELECT v FROM jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v) UNION ALL SELECT 'null'::jsonb WHERE NOT jsonb_path_exists(${d}, ${jsonPath(segs, false)}))`
   const joined = `(SELECT coalesce(jsonb_agg(f.d ORDER BY f.n), '[]'::jsonb) FROM ${f} f WHERE EXISTS (SELECT 1 FROM ${values('s.d', local)} AS l(v), ${values('f.d', foreign)} AS r(v) WHERE l.v = r.v))`
-  return `SELECT s.n, ${setPath('s.d', as, joined, true)} AS d FROM ${src} s`
+  return fenced(src, 's.d', [[as, joined]], true)
 }
