@@ -91,7 +91,7 @@ const addFields = fc
   .tuple(fc.constantFrom('$addFields', '$set'), fc.subarray(['a1', 'a2', 'meta.k', 'n'], { minLength: 1, maxLength: 2 }))
   .chain(([st, keys]) => fc.tuple(...keys.map((k) => (k === 'a2' ? anyExpr : expr))).map((vs) => ({ [st]: Object.fromEntries(keys.map((k, i) => [k, vs[i]])) })))
 const project = fc.oneof(
-  fc.tuple(fc.subarray(['name', 'n', 's', 'meta.x', 'meta.y', 'tags', 'mix', 'd', 'a1'], { minLength: 1 }), fc.boolean(), fc.boolean()).map(([ks, noId, r]) => ({
+  fc.tuple(fc.subarray(['name', 'n', 's', 'meta.x', 'meta.y', 'tags', 'mix', 'd', 'a1', 'j.v', 'j.k', 'tags.x'], { minLength: 1 }).filter((ks) => !(ks.includes('tags') && ks.includes('tags.x'))), fc.boolean(), fc.boolean()).map(([ks, noId, r]) => ({
     $project: { ...Object.fromEntries(ks.map((k) => [k, 1])), ...(noId ? { _id: 0 } : {}), ...(r ? { r: '$s' } : {}) },
   })),
   fc.tuple(fc.subarray(['tags', 'meta.y', 'mix', 's', 'meta.z'], { minLength: 1 }), fc.boolean()).map(([ks, noId]) => ({ $project: { ...Object.fromEntries(ks.map((k) => [k, 0])), ...(noId ? { _id: 0 } : {}) } })),

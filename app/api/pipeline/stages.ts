@@ -122,12 +122,17 @@ export function projectStage(src: string, spec: unknown, c: StageContext): strin
   return fenced(`(SELECT s.n, s.d AS o, ${pick('s.d', tree)} AS d FROM ${src} s OFFSET 0)`, 's.d', steps)
 }
 
-/** The included parts of an object: a leaf if present; a subtree only where the value is an object. */
-function pick(src: string, tree: Tree): string {
+/**
+ * The included parts of an object: a leaf if present; a subtree where the value is an object, or
+ * in each object of an array (other elements are dropped, as MongoDB does); nothing otherwise.
+ */
+function pick(src: string, tree: Tree, depth = 0): string {
   const parts = [...tree].map(([k, sub]) => {
     const v = `(${src} -> ${lit(k)})`
     if (sub === true) return `(CASE WHEN ${v} IS NULL THEN '{}'::jsonb ELSE jsonb_build_object(${lit(k)}, ${v}) END)`
-    return `(CASE WHEN jsonb_typeof(${v}) = 'object' THEN jsonb_build_object(${lit(k)}, ${pick(v, sub)}) ELSE '{}'::jsonb END)`
+    const e = `e${depth}`
+    const each = `coalesce((SELECT jsonb_agg(${pick(`${e}.x`, sub, depth + 1)} ORDER BY ${e}.i) FROM jsonb_array_elements(${v}) WITH ORDINALITY AS ${e}(x, i) WHERE jsonb_typeof(${e}.x) = 'object'), '[]'::jsonb)`
+    return `(CASE jsonb_typeof(${v}) WHEN 'object' THEN jsonb_build_object(${lit(k)}, ${pick(v, sub, depth + 1)}) WHEN 'array' THEN jsonb_build_object(${lit(k)}, ${each}) ELSE '{}'::jsonb END)`
   })
   return `('{}'::jsonb || ${parts.join(' || ')})`
 }
