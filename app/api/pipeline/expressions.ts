@@ -33,18 +33,18 @@ export function compileExpr(e: unknown, d: string, p: Params, where: string, dep
       if (!isScalar(arg)) throw refuse(`${where} $literal: expects a number, string, boolean or null`)
       return p.json(arg)
     case '$concat': {
-      const parts = args().map((a) => `(CASE WHEN ${isNullish(a)} THEN NULL WHEN jsonb_typeof(${a}) = 'string' THEN ${a} #>> '{}' ELSE ${failWhen(a, '$concat needs strings, got')}::text END)`)
-      return `coalesce(to_jsonb(${parts.join(' || ')}), 'null'::jsonb)`
+      const list = args()
+      const parts = list.map((a) => `(CASE WHEN jsonb_typeof(${a}) = 'string' THEN ${a} #>> '{}' ELSE ${failWhen(a, '$concat needs strings, got')}::text END)`)
+      return anyNull(list, `to_jsonb(${parts.join(' || ')})`)
     }
     case '$add':
     case '$multiply':
     case '$subtract':
     case '$divide': {
-      const nums = args(op === '$add' || op === '$multiply' ? undefined : 2).map(
-        (a) => `(CASE WHEN ${isNullish(a)} THEN NULL WHEN jsonb_typeof(${a}) = 'number' THEN (${a})::float8 ELSE ${failWhen(a, `${op} needs numbers, got`)}::float8 END)`,
-      )
+      const list = args(op === '$add' || op === '$multiply' ? undefined : 2)
+      const nums = list.map((a) => `(CASE WHEN jsonb_typeof(${a}) = 'number' THEN (${a})::float8 ELSE ${failWhen(a, `${op} needs numbers, got`)}::float8 END)`)
       const sign = { $add: ' + ', $multiply: ' * ', $subtract: ' - ', $divide: ' / ' }[op]
-      return `coalesce(to_jsonb(${nums.join(sign)}), 'null'::jsonb)`
+      return anyNull(list, `to_jsonb(${nums.join(sign)})`)
     }
     case '$toLower':
     case '$toUpper': {
@@ -61,6 +61,13 @@ export function compileExpr(e: unknown, d: string, p: Params, where: string, dep
       throw refuse(`${where}: the expression operator ${show(op)} is not supported`)
   }
 }
+
+/**
+ * null when any argument is null or missing, checked before any type: MongoDB's own order depends on
+ * the argument positions ([a string, a missing field] is an error there, null in mingo); answering
+ * null for both is the reading we picked (decision 009).
+ */
+const anyNull = (args: string[], value: string) => `(CASE WHEN ${args.map(isNullish).join(' OR ')} THEN 'null'::jsonb ELSE ${value} END)`
 
 /** Is this a value $project reads as "compute" (a reference, an operator or $literal) rather than 1/0? */
 export const isComputed = (v: unknown) => (typeof v === 'string' && v.startsWith('$')) || (isPlainObject(v) && operatorOf(v) !== undefined)
