@@ -56,6 +56,7 @@ export const envSchema = z.object({
   RATE_LIMIT_ADDRESS_PER_SEC: rate(100),
   RATE_LIMIT_ADDRESS_BURST: burst(600),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(100, 'expects milliseconds, at least 100').max(600_000, 'expects milliseconds, at most 600000').default(30_000)),
+  PIPELINE_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(10000),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects megabytes' }).positive('expects megabytes, more than 0').max(1024, 'expects megabytes, at most 1024').default(10)),
 })
 
