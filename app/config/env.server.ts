@@ -58,6 +58,8 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(100, 'expects milliseconds, at least 100').max(600_000, 'expects milliseconds, at most 600000').default(30_000)),
   PIPELINE_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(10000),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects megabytes' }).positive('expects megabytes, more than 0').max(1024, 'expects megabytes, at most 1024').default(10)),
+  // how long a download link (GET /getfiles/{org}/{name}?token=, app/files/tokens.server.ts) works
+  FILE_TOKEN_TTL_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(86_400, 'expects seconds, at most 86400').default(300)),
 })
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string }

@@ -5,7 +5,8 @@
  * renamed into place under a generated name: a crash or a refusal never leaves a file, whole or half,
  * under a real name. The client's file name only gives the extension and a readable slug; it never
  * names the path. The stored reference is `/getfiles/{org}/{name}` (plus `?subdir=`), what getfiles
- * serves and what a fileDND field keeps.
+ * serves and what a fileDND field keeps. Files are placed and removed through the storage interface
+ * (storage.server.ts), which also holds the path-safety checks.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -14,11 +15,9 @@ import path from 'node:path'
 import type { Env } from '../config/env.server'
 import { AppError } from '../utils/errors'
 import { ALLOWED, FILE_MSG, extOf, refuseName, type FileKind } from './rules'
+import { fileStorage, safeParts } from './storage.server'
 
-/** Organisation keys and stored file names: a letter or digit first, then word characters, dots, dashes. */
-export const SAFE_NAME = /^[A-Za-z0-9][\w.-]{0,120}$/
-/** A sub-folder: up to three plain segments (no dots at all, so never `..`). */
-export const SAFE_SUBDIR = /^[A-Za-z0-9][\w-]{0,60}(\/[A-Za-z0-9][\w-]{0,60}){0,2}$/
+export { SAFE_NAME, SAFE_SUBDIR } from './storage.server'
 /** Bytes kept from the start of a file to check what it really is. */
 const HEAD = 4096
 
@@ -49,13 +48,8 @@ export interface Staged {
 
 /** The folder of an organisation's files (and sub-folder), or a BAD_INPUT error for a name that could leave it. */
 export function folderOf(dataDir: string, org: string, subdir?: string | null): string {
-  if (!SAFE_NAME.test(org) || org.includes('..')) throw new AppError('BAD_INPUT', 'That is not an organisation.')
-  if (subdir && !SAFE_SUBDIR.test(subdir)) throw new AppError('BAD_INPUT', 'That is not a folder name: use letters, digits, - and _, up to three levels.')
-  const root = path.join(filesRoot(dataDir), org)
-  const dir = subdir ? path.join(root, subdir) : root
-  // belt and braces: the patterns above already rule out leaving the folder
-  if (dir !== root && !dir.startsWith(root + path.sep)) throw new AppError('BAD_INPUT', 'That is not a folder name.')
-  return dir
+  safeParts(org, subdir) // the patterns of storage.server.ts; the real-path check is made when a file is placed
+  return path.join(filesRoot(dataDir), org, subdir || '')
 }
 
 export function referenceOf(org: string, name: string, subdir?: string | null): string {
@@ -145,14 +139,13 @@ export async function stageUpload(dataDir: string, original: string, data: Async
 /** Checks a staged upload's first bytes against its extension and renames it into the organisation's folder. */
 export async function commitUpload(dataDir: string, org: string, staged: Staged, subdir?: string | null): Promise<StoredFile> {
   try {
-    const dir = folderOf(dataDir, org, subdir)
+    folderOf(dataDir, org, subdir)
     const allowed = ALLOWED[staged.ext]
     if (!allowed) throw new AppError('UNSUPPORTED', FILE_MSG.type(staged.original))
     const ok = allowed.kind === 'text' ? sniff(staged.head) === null && looksLikeText(staged.head) : sniff(staged.head) === allowed.kind
     if (!ok) throw new AppError('UNSUPPORTED', FILE_MSG.mismatch(staged.original, allowed.what))
     const name = generatedName(staged.original, staged.ext)
-    await fsp.mkdir(dir, { recursive: true })
-    await fsp.rename(staged.tmp, path.join(dir, name))
+    await fileStorage(dataDir).put(org, subdir ?? null, name, { tmpFile: staged.tmp })
     return { name, path: referenceOf(org, name, subdir), size: staged.size, type: allowed.type, original: staged.original }
   } catch (e) {
     await discardStaged(staged)
@@ -173,8 +166,7 @@ export async function discardStaged(staged: Pick<Staged, 'tmp'>): Promise<void> 
 
 /** Removes a stored file by its reference (an upload refused half-way through a request). */
 export async function removeStored(dataDir: string, org: string, file: Pick<StoredFile, 'name'>, subdir?: string | null): Promise<void> {
-  if (!SAFE_NAME.test(file.name)) return
-  await fsp.rm(path.join(folderOf(dataDir, org, subdir), file.name), { force: true })
+  await fileStorage(dataDir).remove(org, subdir ?? null, file.name)
 }
 
 /** Temp files older than `ageMs` (left by a crash): removed. Returns how many. */

@@ -2,7 +2,7 @@
  * POST /files/{org}?subdir=: the files API's upload (SPEC §7), what the edit form's file drop sends
  * with XMLHttpRequest so it can show progress. multipart/form-data with the file as `files[0]`
  * (or `files`); signed-in users of that organisation only (the session cookie, or an API client's
- * x-access-token), the same rule as GET /getfiles. A body whose Content-Length is over the limit is
+ * x-access-token; app/files/access.server.ts). A body whose Content-Length is over the limit is
  * refused before a byte is read; a streamed one stops at the limit. Each file goes through
  * app/files/store.server.ts (allow-list, first-bytes check, temp file then rename).
  *
@@ -10,14 +10,10 @@
  * 401 not signed in, 403 another organisation, 413 too large, 415 a type that is not accepted.
  */
 import { unstable_parseMultipartFormData as parseMultipart, type ActionFunctionArgs, type UploadHandler } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
 import { apiError } from '../api/respond.server'
-import { findUser } from '../auth/accounts.server'
-import { facilitiesOf, type SessionUser } from '../auth/entitlements'
-import { loadSession, readSessionId } from '../auth/session.server'
+import { mayWrite, signedInCaller } from '../files/access.server'
 import { FILE_MSG } from '../files/rules'
 import { folderOf, maxUploadBytes, removeStored, saveUpload, type StoredFile } from '../files/store.server'
-import { PLATFORM_ORG } from '../route-map'
 import { AppError, isAppError } from '../utils/errors'
 
 /** Room for the multipart boundaries and headers around the file. */
@@ -25,15 +21,6 @@ const OVERHEAD = 64 * 1024
 /** Files one request may carry. */
 const MAX_FILES = 5
 const FILE_PART = /^files(\[\d{1,2}\])?$/
-
-async function caller(request: Request, context: ActionFunctionArgs['context']): Promise<SessionUser> {
-  if (request.headers.get('x-access-token')) return (await requireApiCaller(request, context)).user
-  const look = await loadSession(context.database, readSessionId(request), context.env.IDLE_TIMEOUT_S)
-  if (look.state !== 'active' || look.session.step !== 'done') throw new AppError('UNAUTHENTICATED', 'Sign in first.')
-  const user = await findUser(context.database, look.session.uid)
-  if (!user || user.web === 'no') throw new AppError('UNAUTHENTICATED', 'Sign in first.')
-  return user
-}
 
 /** Anything but a file part of the body: read and dropped (a few small fields at most). */
 async function drop(data: AsyncIterable<Uint8Array>): Promise<void> {
@@ -51,10 +38,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError('BAD_INPUT', 'Upload with POST.', { headers: { Allow: 'POST' } })
   const stored: StoredFile[] = []
   try {
-    const user = await caller(request, context)
+    const user = await signedInCaller(request, context)
     folderOf(context.env.DATA_DIR, org, subdir)
-    const mine = org === PLATFORM_ORG ? user.role === 'super' : facilitiesOf(user, [org]).includes(org)
-    if (!mine) return refuse('FORBIDDEN', 'You can not upload files to another organisation.', { uid: user.uid })
+    if (!mayWrite(user, org)) return refuse('FORBIDDEN', 'You can not upload files to another organisation.', { uid: user.uid })
     if (!/^multipart\/form-data\s*;\s*boundary=/i.test(request.headers.get('content-type') ?? '')) return refuse('BAD_INPUT', 'Send the file as multipart/form-data.')
     const limit = maxUploadBytes(context.env)
     const length = Number(request.headers.get('content-length') ?? 0)

@@ -1,47 +1,70 @@
 /**
- * GET /getfiles/{org}/{name}?subdir=: a file an organisation keeps (its logo first of all: the
- * footer shows /getfiles/{org}/logo.png; then what its users upload, app/files/store.server.ts).
- * Files live under DATA_DIR/files/{org}/{subdir?}/; only signed-in users of that organisation (or of
- * the platform's shared files) get them. Text files (csv, txt) are always downloads, never shown.
+ * GET /getfiles/{org}/{name}?subdir=&token=: a file an organisation keeps (its logo first of all: the
+ * footer shows /getfiles/{org}/logo.png; then what its users upload, app/files/store.server.ts),
+ * read through the storage interface (app/files/storage.server.ts, which refuses any path that could
+ * leave the organisation's folder). Who may read it (app/files/access.server.ts): the signed-in
+ * users of that organisation (session cookie or `x-access-token`), everyone signed in for the
+ * platform's own files; or anyone holding a valid download token for exactly this file
+ * (`?token=`, app/files/tokens.server.ts, made by POST /files/{org}/token). Text files (csv, txt) are
+ * always downloads, never shown. Refusals: a short text for a browser, the JSON error envelope
+ * for an API client (x-access-token): 400 bad name, 401 not signed in or a bad/expired token,
+ * 403 another organisation or a token for another file, 404 no such file.
  */
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { facilitiesOf } from '../auth/entitlements'
-import { findUser } from '../auth/accounts.server'
-import { loadSession, readSessionId } from '../auth/session.server'
-import { folderOf, SAFE_NAME as SAFE, SAFE_SUBDIR } from '../files/store.server'
-import { PLATFORM_ORG } from '../route-map'
+import { apiError } from '../api/respond.server'
+import { fileReader, isApiCall, mayRead } from '../files/access.server'
+import { fileStorage, safeParts, servedType } from '../files/storage.server'
+import { tokenFits, verifyFileToken } from '../files/tokens.server'
+import { isAppError, STATUS_OF, type ErrorCode } from '../utils/errors'
 
-const TYPES: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml', '.pdf': 'application/pdf', '.webp': 'image/webp',
-  '.csv': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
-}
 /** shown as text would invite a browser to guess: always saved instead */
-const DOWNLOAD = new Set(['.csv', '.txt'])
+const DOWNLOAD = /\.(csv|txt)$/i
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const org = params.org ?? ''
   const name = params.name ?? ''
-  const subdir = new URL(request.url).searchParams.get('subdir') || null
-  if (!SAFE.test(org) || !SAFE.test(name) || name.includes('..') || (subdir && !SAFE_SUBDIR.test(subdir))) return text(400, 'That is not a file name.')
-  const look = await loadSession(context.database, readSessionId(request), context.env.IDLE_TIMEOUT_S)
-  if (look.state !== 'active') return text(401, 'Sign in first.')
-  const user = await findUser(context.database, look.session.uid)
-  if (!user) return text(401, 'Sign in first.')
-  if (org !== PLATFORM_ORG && !facilitiesOf(user, [org]).includes(org)) return text(403, 'This file belongs to another organisation.')
-  const ext = path.extname(name).toLowerCase()
-  const type = TYPES[ext]
-  if (!type) return text(404, 'No such file.')
+  const query = new URL(request.url).searchParams
+  const subdir = query.get('subdir') || null
+  const token = query.get('token')
+  const fail = (code: ErrorCode, message: string) => (isApiCall(request) ? apiError(code, message) : text(STATUS_OF[code], message))
   try {
-    const body = await fs.readFile(path.join(folderOf(context.env.DATA_DIR, org, subdir), name))
+    try {
+      safeParts(org, subdir, name)
+    } catch {
+      return fail('BAD_INPUT', 'That is not a file name.')
+    }
+    if (token !== null) {
+      const check = verifyFileToken(context.env.SESSION_SECRET, token)
+      if (!check.ok) return fail('UNAUTHENTICATED', check.reason === 'expired' ? 'This download link has expired; ask for a new one.' : 'This download link is not valid.')
+      if (!tokenFits(check.claims, org, subdir, name)) return fail('FORBIDDEN', 'This download link is for another file.')
+    } else {
+      const user = await fileReader(request, context)
+      if (!mayRead(user, org)) return fail('FORBIDDEN', 'This file belongs to another organisation.')
+    }
+    const type = servedType(name)
+    if (!type) return fail('NOT_FOUND', 'No such file.')
+    const file = await fileStorage(context.env.DATA_DIR).get(org, subdir, name)
+    if (!file) return fail('NOT_FOUND', 'No such file.')
     // SVG could carry script: never let it run in our origin
-    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'private, max-age=300', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
-    if (DOWNLOAD.has(ext)) headers['Content-Disposition'] = `attachment; filename="${name}"`
-    return new Response(body, { headers })
-  } catch {
-    return text(404, 'No such file.')
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Content-Length': String(file.size),
+      'Last-Modified': file.mtime.toUTCString(),
+      'Cache-Control': token !== null ? 'private, no-store' : 'private, max-age=300',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'Referrer-Policy': 'no-referrer',
+    }
+    if (DOWNLOAD.test(name)) headers['Content-Disposition'] = `attachment; filename="${name}"`
+    return new Response(file.body, { headers })
+  } catch (e) {
+    if (isAppError(e)) {
+      if (e.code === 'FORBIDDEN') context.logger.warn({ org, subdir, name, why: e.message }, 'file read refused')
+      return fail(e.code, e.message)
+    }
+    context.logger.error({ err: e, org, name }, 'file read failed')
+    return fail('UNAVAILABLE', 'The file could not be read; try again later.')
   }
 }

@@ -26,6 +26,16 @@ describe('configuration', () => {
     }
   })
 
+  it('makes download links last FILE_TOKEN_TTL_S seconds, 300 unless set, and refuses a lifetime that is not one', () => {
+    expect(parseEnv({}).FILE_TOKEN_TTL_S).toBe(300)
+    expect(parseEnv({ FILE_TOKEN_TTL_S: '' }).FILE_TOKEN_TTL_S).toBe(300)
+    expect(parseEnv({ FILE_TOKEN_TTL_S: '60' }).FILE_TOKEN_TTL_S).toBe(60)
+    expect(() => parseEnv({ FILE_TOKEN_TTL_S: 'soon' })).toThrow(/FILE_TOKEN_TTL_S="soon": expects seconds/)
+    expect(() => parseEnv({ FILE_TOKEN_TTL_S: '1.5' })).toThrow(/FILE_TOKEN_TTL_S="1.5": expects whole seconds/)
+    expect(() => parseEnv({ FILE_TOKEN_TTL_S: '0' })).toThrow(/FILE_TOKEN_TTL_S="0": expects seconds, at least 1/)
+    expect(() => parseEnv({ FILE_TOKEN_TTL_S: '100000' })).toThrow(/FILE_TOKEN_TTL_S="100000": expects seconds, at most 86400/)
+  })
+
   it('limits uploads to MAX_UPLOAD_MB megabytes, 10 unless set, and refuses a limit that is not one', () => {
     expect(parseEnv({}).MAX_UPLOAD_MB).toBe(10)
     expect(parseEnv({ MAX_UPLOAD_MB: '' }).MAX_UPLOAD_MB).toBe(10)
