@@ -5,12 +5,15 @@
  * modules Remix would pick, the real database: one organisation's token never reaches another's
  * rows (the same ids exist in both), refusals change nothing, writes leave audit rows.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import pino from 'pino'
 import { signAccessToken } from '#app/auth/tokens.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { action as listAction, loader as listLoader } from '#app/routes/dt.v1.$table'
 import { action as oneAction, loader as oneLoader } from '#app/routes/dt.v1.$table.$id'
+import { action as otaFileAction, loader as otaFileLoader } from '#app/routes/ota.$name'
 import { ensurePlatform } from '#app/seed/index.server'
 import { EventHub } from '#app/server/event-hub.server'
 import { unseal } from '#app/utils/seal.server'
@@ -308,5 +311,155 @@ describe('GET /dt/v1/{deviceID}?last=1', () => {
     const r = await call('GET', 'dictionary?code=temp', { as: 'u-b' })
     expect(r.status).toBe(200)
     expect(r.body[0]).toMatchObject({ code: 'temp', label: 'Temperature', warn: 30 })
+  })
+})
+
+describe('DELETE /dt/v1/ota/{id}', () => {
+  it('super deletes a firmware record (audited); admin and user are 403 and nothing changes', async () => {
+    await t.store.insert(seedActor, 'auth', 'ota', { _id: 'fw1', name: 'canopy-sensor', version: '1.0.0' })
+    const before = await audits('ota')
+    for (const as of ['u-a', 'u-adm']) {
+      const r = await call('DELETE', 'ota/fw1', { as })
+      expect(r.status).toBe(403)
+      expect(codes(r.body)).toEqual(['FORBIDDEN'])
+    }
+    expect(await audits('ota')).toBe(before)
+    expect(await t.store.get('auth', 'ota', 'fw1')).not.toBeNull()
+    const r = await call('DELETE', 'ota/fw1', { as: 'u-sup' })
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({ _id: 'fw1', name: 'canopy-sensor' })
+    expect(await t.store.get('auth', 'ota', 'fw1')).toBeNull()
+    expect(await audits('ota', "AND doc_id = 'fw1' AND action = 'delete'")).toBe(1)
+    expect((await call('DELETE', 'ota/fw1', { as: 'u-sup' })).status).toBe(404)
+    expect((await call('DELETE', "ota/x' OR 1=1", { as: 'u-sup' })).status).toBe(404)
+  })
+})
+
+describe('DELETE /ota/{name}', () => {
+  const otaDir = () => path.join(env.DATA_DIR, 'ota')
+  async function del(name: string, as: string | null = 'u-sup', method = 'DELETE') {
+    const request = new Request(`http://canopy.test/ota/${encodeURIComponent(name)}`, { method, headers: as ? { 'x-access-token': token(as) } : {} })
+    const fn = method === 'GET' ? otaFileLoader : otaFileAction
+    const res = (await fn({ request, context: ctx(), params: { name } } as any)) as Response
+    return { status: res.status, body: await res.json() }
+  }
+  beforeAll(() => {
+    fs.mkdirSync(path.join(otaDir(), 'sub'), { recursive: true })
+    fs.writeFileSync(path.join(otaDir(), 'fw-1.0.bin'), 'firmware')
+    fs.writeFileSync(path.join(env.DATA_DIR, 'secret.txt'), 'keep me')
+    fs.symlinkSync(path.join(env.DATA_DIR, 'secret.txt'), path.join(otaDir(), 'link.bin'))
+  })
+  it('super deletes a firmware file; audited', async () => {
+    expect((await del('fw-1.0.bin', 'u-adm')).status).toBe(403)
+    expect((await del('fw-1.0.bin', null)).status).toBe(401)
+    expect(fs.existsSync(path.join(otaDir(), 'fw-1.0.bin'))).toBe(true)
+    const r = await del('fw-1.0.bin')
+    expect(r.status).toBe(200)
+    expect(r.body).toEqual({ deleted: 'fw-1.0.bin', size: 8 })
+    expect(fs.existsSync(path.join(otaDir(), 'fw-1.0.bin'))).toBe(false)
+    expect(await audits('ota_files', "AND doc_id = 'fw-1.0.bin' AND action = 'delete'")).toBe(1)
+    expect((await del('fw-1.0.bin')).status).toBe(404)
+  })
+  it('a name can never leave the folder, nor remove a folder or a symlink; nothing changes', async () => {
+    const before = await audits('ota_files')
+    for (const name of ['../secret.txt', '..', '.', '/etc/passwd', 'sub/../../secret.txt', '..\\secret.txt', '.hidden', '', 'a'.repeat(200)]) {
+      const r = await del(name)
+      expect(r.status, name).toBe(400)
+      expect(fields(r.body)).toEqual(['name'])
+    }
+    expect((await del('sub')).status).toBe(404)
+    expect((await del('link.bin')).status).toBe(404)
+    expect(fs.readFileSync(path.join(env.DATA_DIR, 'secret.txt'), 'utf8')).toBe('keep me')
+    expect(fs.lstatSync(path.join(otaDir(), 'link.bin')).isSymbolicLink()).toBe(true)
+    expect(fs.statSync(path.join(otaDir(), 'sub')).isDirectory()).toBe(true)
+    expect((await del('x.bin', 'u-sup', 'GET')).status).toBe(405)
+    expect(await audits('ota_files')).toBe(before)
+  })
+})
+
+describe('schema administration: translator, collection delete, bulk upload (decision 011)', () => {
+  const upload = (name: string, body: unknown, qs = '?org=auth&id=new', as = 'u-sup') => call('POST', `bulkupload/${name}${qs}`, { as, body })
+  const KEYS = [{ key: 'name', label: 'Name', filter: true }, { key: 'qty', label: 'Quantity', type: 'number' }]
+
+  it('translator: every table with a schema, and the field keys of one', async () => {
+    const r = await call('GET', 'translator?return=key', { as: 'u-sup' })
+    expect(r.status).toBe(200)
+    expect(r.body).toEqual(expect.arrayContaining(['fac_plants', 'sen_readings', 'users']))
+    const k = await call('GET', 'translator?return=keys&key=sen_readings', { as: 'u-sup' })
+    expect(k.body).toEqual(['deviceID', 'code', 'value', 'read_at'])
+    expect((await call('GET', 'translator?return=keys&key=nothing_here', { as: 'u-sup' })).status).toBe(404)
+    for (const [qs, field] of [['return=keys&key=Bad!', 'key'], ['return=keys', 'key'], ['return=everything', 'return'], ['', 'return']]) {
+      const x = await call('GET', `translator?${qs}`, { as: 'u-sup' })
+      expect(x.status, qs).toBe(400)
+      expect(fields(x.body)).toEqual([field])
+    }
+    expect((await call('GET', 'translator?return=key', { as: 'u-adm' })).status).toBe(403)
+  })
+
+  it('bulk upload creates a new schema (audited); delete removes it (audited) and keeps its records', async () => {
+    const before = await audits('schemas', "AND doc_id = 'widgets'")
+    const r = await upload('sch_widgets', KEYS)
+    expect(r.status).toBe(201)
+    expect(r.body.key).toBe('widgets')
+    expect((await call('GET', 'translator?return=keys&key=widgets', { as: 'u-sup' })).body).toEqual(['name', 'qty'])
+    expect(await audits('schemas', "AND doc_id = 'widgets' AND action = 'insert'")).toBe(1)
+    // again: it exists
+    const again = await upload('sch_widgets', { label: 'Widgets', keys: KEYS })
+    expect(again.status).toBe(409)
+    await t.store.insert(seedActor, 'greenleaf', 'widgets', { _id: 'w1', name: 'kept', qty: 1 })
+    expect((await call('DELETE', 'collections/sch_widgets', { as: 'u-adm' })).status).toBe(403)
+    const d = await call('DELETE', 'collections/sch_widgets', { as: 'u-sup' })
+    expect(d.status).toBe(200)
+    expect(d.body).toMatchObject({ deleted: 'sch_widgets' })
+    expect(await t.schemas.get('widgets')).toBeUndefined()
+    expect((await call('GET', 'translator?return=keys&key=widgets', { as: 'u-sup' })).status).toBe(404)
+    expect(await audits('schemas', "AND doc_id = 'widgets' AND action = 'delete'")).toBe(1)
+    expect(await audits('schemas', "AND doc_id = 'widgets'")).toBe(before + 2)
+    const kept = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM c_widgets WHERE org = 'greenleaf'")
+    expect(kept.rows[0].n).toBe(1)
+    // uploaded again, with a label: the records are reachable again
+    const up = await upload('sch_widgets', { label: 'Widgets', keys: KEYS })
+    expect(up.status).toBe(201)
+    expect(up.body.label).toBe('Widgets')
+    expect((await t.store.get('greenleaf', 'widgets', 'w1'))!.name).toBe('kept')
+    expect((await call('DELETE', 'collections/sch_widgets', { as: 'u-sup' })).status).toBe(200)
+    expect((await call('DELETE', 'collections/sch_widgets', { as: 'u-sup' })).status).toBe(404)
+  })
+
+  it('refuses the tables the product ships with (core, platform, seeded); nothing changes', async () => {
+    const before = await audits('schemas')
+    for (const key of ['fac_plants', 'users', 'schemas', 'org', 'sen_readings', 'temp_eula', 'sup_html', 'auth_phrasemap']) {
+      const d = await call('DELETE', `collections/sch_${key}`, { as: 'u-sup' })
+      expect(d.status, key).toBe(403)
+      expect(d.body.errors[0].message).toContain(key)
+      expect((await upload(`sch_${key}`, KEYS)).status, key).toBe(403)
+    }
+    expect(await t.schemas.get('fac_plants')).toBeDefined()
+    expect(await audits('schemas')).toBe(before)
+  })
+
+  it('bad input is a 400 naming it; non-super 403; nothing is created', async () => {
+    const before = await audits('schemas')
+    const cases: Array<[string, unknown, string, string]> = [
+      ['sch_gadgets', KEYS, '?org=greenleaf&id=new', 'org'],
+      ['sch_gadgets', KEYS, '?org=auth&id=abc', 'id'],
+      ['sch_gadgets', KEYS, '?id=new', 'org'],
+      ['gadgets', KEYS, '?org=auth&id=new', 'key'],
+      ['sch_Gadgets', KEYS, '?org=auth&id=new', 'key'],
+      ['sch_gadgets', [], '?org=auth&id=new', ''],
+      ['sch_gadgets', [{ key: 'bad key', label: 'x' }], '?org=auth&id=new', 'keys.0.key'],
+      ['sch_gadgets', { keys: KEYS, drop: true }, '?org=auth&id=new', 'drop'],
+    ]
+    for (const [name, body, qs, field] of cases) {
+      const r = await upload(name, body, qs)
+      expect(r.status, `${name}${qs}`).toBe(400)
+      if (field) expect(fields(r.body)).toEqual([field])
+    }
+    expect((await upload('sch_gadgets', KEYS, '?org=auth&id=new', 'u-adm')).status).toBe(403)
+    expect((await call('DELETE', 'collections/gadgets', { as: 'u-sup' })).status).toBe(400)
+    expect((await call('DELETE', 'collections/sch_nothing_here', { as: 'u-sup' })).status).toBe(404)
+    expect((await call('GET', 'collections/sch_x', { as: 'u-sup' })).status).toBe(405)
+    expect(await t.schemas.get('gadgets')).toBeUndefined()
+    expect(await audits('schemas')).toBe(before)
   })
 })
