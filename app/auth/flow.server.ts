@@ -4,8 +4,12 @@
  * step reached, and `nextStep` decides from the data where the user goes next.
  */
 import { redirect } from '@remix-run/node'
+import { z } from 'zod'
 import type { Database } from '../db/index.server'
+import type { Actor, Doc } from '../db/types'
 import { PLATFORM_ORG } from '../route-map'
+import { seal } from '../utils/seal.server'
+import { CREDENTIAL_STATES } from './messages'
 import { facilitiesOf, type SessionUser } from './entitlements'
 import { updateSession, type Step } from './session.server'
 
@@ -27,6 +31,45 @@ export async function eulaAccepted(database: Database, user: SessionUser): Promi
 export async function processingOf(database: Database, email: string) {
   const [p] = await database.store.find(PLATFORM_ORG, 'temp_processing', { email }, 1)
   return p as undefined | { _id: string; error_lic?: string; error_metrc?: string; state?: string; lic?: string; metrc_api?: string }
+}
+
+/**
+ * Records the user's answer to the EULA (SPEC §4): one temp_eula record per email, updated in place.
+ * Used by /Eula and by POST /dt/v1/temp_eula; the store writes the audit row.
+ */
+export async function recordEula(database: Database, actor: Actor, email: string, agree: boolean, ip: string): Promise<Doc> {
+  const [existing] = await database.store.find(PLATFORM_ORG, 'temp_eula', { email }, 1)
+  const doc = { email, status: agree ? 'accepted' : 'declined', ip }
+  return existing ? database.store.update(actor, PLATFORM_ORG, 'temp_eula', existing._id, doc) : database.store.insert(actor, PLATFORM_ORG, 'temp_eula', doc)
+}
+
+/** The credentials form of SPEC §5 (state, license, METRC key or "no METRC"); /Credentials and POST /dt/v1/temp_credentials. */
+export const CredentialsInput = z
+  .object({
+    state: z.enum(CREDENTIAL_STATES, { errorMap: () => ({ message: 'Choose your state' }) }),
+    license: z.string().trim().min(1, 'Enter your state license').max(60, 'That license is too long'),
+    metrc: z.string().trim().max(200, 'That API key is too long').optional().default(''),
+    nometrc: z.literal('yes').optional(),
+  })
+  .refine((v) => v.metrc !== '' || v.nometrc === 'yes', { path: ['metrc'], message: 'Enter your METRC API key, or tick "I do not use METRC"' })
+
+/**
+ * Stores submitted credentials: a temp_credentials record with the key sealed (never stored or
+ * shown in the clear), and the user's temp_processing reset to pending until the key is checked.
+ */
+export async function submitCredentials(database: Database, secret: string, actor: Actor, email: string, v: z.infer<typeof CredentialsInput>): Promise<void> {
+  const { store } = database
+  await store.insert(actor, PLATFORM_ORG, 'temp_credentials', {
+    email,
+    state: v.state,
+    license: v.license,
+    metrc: v.metrc ? seal(secret, v.metrc) : '',
+    nometrc: v.nometrc === 'yes' ? 'yes' : 'no',
+  })
+  const p = await processingOf(database, email)
+  const doc = { email, state: v.state, lic: v.license, metrc_api: 'pending', error_lic: 'no', error_metrc: 'no' }
+  if (p) await store.update(actor, PLATFORM_ORG, 'temp_processing', p._id, doc)
+  else await store.insert(actor, PLATFORM_ORG, 'temp_processing', doc)
 }
 
 export function needsCredentialCheck(user: SessionUser): boolean {

@@ -200,6 +200,17 @@ export class Store {
     return doc
   }
 
+  /**
+   * A change that is not a record write (a file removed, a schema dropped) gets its audit row too:
+   * `work` runs first, inside the transaction; when it throws, no row is written.
+   */
+  async audited(actor: Actor, e: { org: string; collection: string; id: string; action: ChangeEvent['action']; before: unknown; after: unknown }, work: () => Promise<void> = async () => {}): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await work()
+      await audit(tx, actor, e.org, e.collection, e.id, e.action, e.before as Doc | null, e.after as Doc | null)
+    })
+  }
+
   /** The segments of a page query (./page-sql.ts). */
   async pagePlan(org: string, collection: string, q: PageQuery): Promise<PagePlan> {
     const t = await this.table(collection)

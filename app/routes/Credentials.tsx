@@ -8,23 +8,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { z } from 'zod'
-import { advance, processingOf } from '../auth/flow.server'
+import { advance, CredentialsInput, processingOf, submitCredentials } from '../auth/flow.server'
 import { requireSession } from '../auth/require.server'
 import { CREDENTIAL_STATES, MSG } from '../auth/rules'
 import { Button, Field, Notice, Page } from '../components/ui'
-import { PLATFORM_ORG } from '../route-map'
-import { seal } from '../utils/seal.server'
 import { fieldErrors } from '../utils/form'
-
-const schema = z
-  .object({
-    state: z.enum(CREDENTIAL_STATES, { errorMap: () => ({ message: 'Choose your state' }) }),
-    license: z.string().trim().min(1, 'Enter your state license').max(60, 'That license is too long'),
-    metrc: z.string().trim().max(200, 'That API key is too long').optional().default(''),
-    nometrc: z.literal('yes').optional(),
-  })
-  .refine((v) => v.metrc !== '' || v.nometrc === 'yes', { path: ['metrc'], message: 'Enter your METRC API key, or tick "I do not use METRC"' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const s = await requireSession(request, context, false)
@@ -40,24 +28,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.intent === 'continue' && (await processingOf(context.database, s.user.email))) {
     return advance(context.database, s.id, s.user, { step: 'facility', facility: s.session.facility })
   }
-  const parsed = schema.safeParse(form)
+  const parsed = CredentialsInput.safeParse(form)
   if (!parsed.success) {
     return json({ errors: fieldErrors(parsed.error), submitted: false }, { status: 400 })
   }
-  const v = parsed.data
   const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }
-  const { store } = context.database
-  await store.insert(actor, PLATFORM_ORG, 'temp_credentials', {
-    email: s.user.email,
-    state: v.state,
-    license: v.license,
-    metrc: v.metrc ? seal(context.env.SESSION_SECRET, v.metrc) : '',
-    nometrc: v.nometrc === 'yes' ? 'yes' : 'no',
-  })
-  const p = await processingOf(context.database, s.user.email)
-  const doc = { email: s.user.email, state: v.state, lic: v.license, metrc_api: 'pending', error_lic: 'no', error_metrc: 'no' }
-  if (p) await store.update(actor, PLATFORM_ORG, 'temp_processing', p._id, doc)
-  else await store.insert(actor, PLATFORM_ORG, 'temp_processing', doc)
+  await submitCredentials(context.database, context.env.SESSION_SECRET, actor, s.user.email, parsed.data)
   return json({ errors: {} as Record<string, string>, submitted: true })
 }
 

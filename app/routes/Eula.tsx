@@ -2,11 +2,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form } from '@remix-run/react'
-import { advance } from '../auth/flow.server'
+import { advance, recordEula } from '../auth/flow.server'
 import { requireSession } from '../auth/require.server'
 import { endSession, sessionCookie } from '../auth/session.server'
 import { Button, Page } from '../components/ui'
-import { PLATFORM_ORG } from '../route-map'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const s = await requireSession(request, context, false)
@@ -18,10 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const s = await requireSession(request, context, false)
   const agree = (await request.formData()).get('intent') === 'agree'
   const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }
-  const [existing] = await context.database.store.find(PLATFORM_ORG, 'temp_eula', { email: s.user.email }, 1)
-  const doc = { email: s.user.email, status: agree ? 'accepted' : 'declined', ip: context.clientIp ?? '' }
-  if (existing) await context.database.store.update(actor, PLATFORM_ORG, 'temp_eula', existing._id, doc)
-  else await context.database.store.insert(actor, PLATFORM_ORG, 'temp_eula', doc)
+  await recordEula(context.database, actor, s.user.email, agree, context.clientIp ?? '')
   if (!agree) {
     await endSession(context.database, s.id, 'eula declined')
     return redirect('/Welcome?msg=declined', { headers: { 'Set-Cookie': sessionCookie(request, null) } })

@@ -1,23 +1,39 @@
 /**
  * `/dt/v1/{table}` and `/dt/v1/{table}/{id}` (SPEC §7): authenticate (`x-access-token`), then
- * the calls with their own rules (set_preferences, the platform reads of the auth server, a schema
- * by name), else the generic table calls. Every answer is JSON; every error the envelope.
+ * the calls with their own rules, one module per group — the latest sensor reading
+ * (sensors.server.ts), the sign-in flow's calls (flow.server.ts), the schema calls of the auth server
+ * (schema-admin.server.ts), the OTA record delete (ota.server.ts; `/ota/{name}` is its own route),
+ * set_preferences and the platform reads (platform.server.ts) — else the generic table calls
+ * (records.server.ts).
+ * Every answer is JSON; every error the envelope.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { requireApiCaller } from '../auth.server'
 import { api } from '../respond.server'
 import { isCollectionName } from '../../db/sql'
 import { AppError, notFound } from '../../utils/errors'
+import { flowCall } from './flow.server'
+import { otaCall } from './ota.server'
 import { platformRead, preferences } from './platform.server'
+import { schemaAdminCall } from './schema-admin.server'
+import { isReadingCall, latestReading } from './sensors.server'
 import { createFromApi, deleteFromApi, getRecord, listRecords, updateFromApi } from './records.server'
 
 export function dtCall(request: Request, context: AppLoadContext, table: string | undefined, id: string | null): Promise<Response> {
   return api(async () => {
     const caller = await requireApiCaller(request, context)
-    // a name that cannot be a table is answered before anything is looked up
-    if (!table || !isCollectionName(table)) throw notFound(`There is no table named "${String(table ?? '').slice(0, 60)}".`)
     const url = new URL(request.url)
     const method = request.method.toUpperCase()
+    // GET /dt/v1/{deviceID}?last=1: a device id need not look like a table name
+    if (table && (await isReadingCall(context, method, table, id, url))) return latestReading(context, caller, table, url)
+    // a name that cannot be a table is answered before anything is looked up
+    if (!table || !isCollectionName(table)) throw notFound(`There is no table named "${String(table ?? '').slice(0, 60)}".`)
+    const flow = await flowCall(context, caller, method, table, id, request, url)
+    if (flow) return flow
+    const admin = await schemaAdminCall(context, caller, method, table, id, request, url)
+    if (admin) return admin
+    const ota = table === 'ota' ? await otaCall(context, caller, method, id) : null
+    if (ota) return ota
     if (table === 'set_preferences') return preferences(context, caller, method, id, request, url)
     if (method === 'GET') return (await platformRead(context, caller, table, id, url)) ?? (id ? getRecord(context, caller, table, id) : listRecords(context, caller, table, url))
     if (method === 'POST' && !id) return createFromApi(context, caller, table, request)

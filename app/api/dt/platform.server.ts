@@ -36,11 +36,11 @@ function safeUser(d: Doc): Record<string, unknown> {
 const ORG_FIELDS = ['_id', 'name', 'fullName', 'kind', 'state', 'timezone', 'server', 'compserver', 'fileserver', 'wid', 'IsUsed']
 const safeOrg = (d: Doc) => Object.fromEntries(ORG_FIELDS.filter((k) => d[k] !== undefined).map((k) => [k, d[k]]))
 
-const isAdmin = (c: ApiCaller) => c.user.role === 'admin' || c.user.role === 'super'
+export const isAdmin = (c: ApiCaller) => c.user.role === 'admin' || c.user.role === 'super'
 /** Users an admin looks after: those whose home is the token's facility or who may work in it. */
-const inFacility = (u: Doc, org: string) => u.org === org || ((u.props as { facilities?: string[]; modules?: Record<string, unknown> } | undefined)?.facilities ?? Object.keys((u.props as { modules?: Record<string, unknown> } | undefined)?.modules ?? {})).includes(org)
+export const inFacility = (u: Doc, org: string) => u.org === org || ((u.props as { facilities?: string[]; modules?: Record<string, unknown> } | undefined)?.facilities ?? Object.keys((u.props as { modules?: Record<string, unknown> } | undefined)?.modules ?? {})).includes(org)
 
-function mayReadUser(c: ApiCaller, u: Doc): boolean {
+export function mayReadUser(c: ApiCaller, u: Doc): boolean {
   if (c.user.role === 'super' || u.uid === c.user.uid || u._id === c.user.uid) return true
   return c.user.role === 'admin' && inFacility(u, c.org)
 }

@@ -225,6 +225,15 @@ export const schemas = [
     ],
   },
   {
+    // one row per code a device reports (the sensor_hourly_rollup pipeline reads the same shape);
+    // GET /dt/v1/{deviceID}?last=1 answers the codes of the newest read_at (app/api/dt/sensors.server.ts)
+    key: 'sen_readings', label: 'Sensor Readings', dateField: 'read_at', editable: 'no', defaultSort: { key: 'read_at', dir: 'desc' },
+    items: [
+      txt('deviceID', 'Device ID', { ...FS, ...RQ }), txt('code', 'Code', { ...F, ...RQ }), num('value', 'Value', RQ),
+      date('read_at', 'Read At', { ...S, ...RQ }),
+    ],
+  },
+  {
     key: 'sen_scanner_settings', label: 'Scanner Settings', defaultSort: { key: 'table', dir: 'asc' },
     items: [
       txt('table', 'Table', { ...FS, ...RQ }), txt('field', 'Field', { ...F, ...RQ }), list('type', 'Type', SCANNER_TYPES, RQ),
