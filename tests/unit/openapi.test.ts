@@ -133,7 +133,7 @@ describe('security and refusals', () => {
     expect(statuses('/dt/v1/{table}', 'post')).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '413', '429']))
     expect(statuses('/dt/v1/{table}/{id}', 'put')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '413', '429']))
     expect(statuses('/auth/login', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '429']))
-    expect(doc.paths['/dt/v1/{table}/{id}'].put.responses['409']).toEqual({ $ref: '#/components/responses/Error_CONFLICT' })
+    expect((doc.paths['/dt/v1/{table}/{id}'].put.responses as Record<string, unknown>)['409']).toEqual({ $ref: '#/components/responses/Error_CONFLICT' })
   })
 })
 

@@ -24,6 +24,10 @@ const SYSTEM: Record<(typeof SYSTEM_KEYS)[number], JsonSchema> = {
   octs: { type: 'string', format: 'date-time', description: 'Original created time, for imported records.' },
 }
 
+/** Types whose blank input ('' or spaces) is stored as "no value" (null) when the field is optional. */
+const LIST_TYPES = new Set(['check', 'status', 'multilist', 'gaugearray', 'array'])
+const BLANK: JsonSchema = { type: 'string', pattern: '^\\s*$', description: 'Blank: no value (stored records may hold it).' }
+
 /** The seeded table schemas, normalised, sorted by key. */
 export function shippedTables(): TableSchema[] {
   return allSchemaInputs()
@@ -44,8 +48,12 @@ export function tableRecordSchema(table: TableSchema): JsonSchema {
     if (!isEditable(f)) {
       // compiled as "refuse any value": in an answer it is whatever the server stored
       props[f.key] = { title: f.label, readOnly: true, description: 'Read-only: set by the server or by another screen, refused in a write.' }
+    } else if (!f.required && !LIST_TYPES.has(f.type)) {
+      // the zod schema's preprocess reads a blank as null; its JSON Schema shows only the inner type
+      const { title, ...rest } = p
+      props[f.key] = Array.isArray(rest.anyOf) && Object.keys(rest).length === 1 ? { title, anyOf: [...rest.anyOf, BLANK] } : { title, anyOf: [rest, BLANK] }
     }
-    if (f.type === 'date' && isEditable(f)) p.description = 'A date-time: ISO 8601 with an offset, or a facility wall time YYYY-MM-DDTHH:mm; stored as UTC ISO.'
+    if (f.type === 'date' && isEditable(f)) props[f.key].description = 'A date-time: ISO 8601 with an offset, or a facility wall time YYYY-MM-DDTHH:mm; stored as UTC ISO.'
   }
   for (const key of SYSTEM_KEYS) props[key] = { ...SYSTEM[key], readOnly: true }
   const rules = hasSaveRules(table.key) ? ' Its save rules (SPEC §5) also apply: a write that breaks one is refused with 400 and the rule\'s message.' : ''
