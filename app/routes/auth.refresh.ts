@@ -5,14 +5,15 @@ import { findUser } from '../auth/accounts.server'
 import { ACCESS_TTL_S, rotateRefreshToken, signAccessToken } from '../auth/tokens.server'
 import { api, apiError, readJson } from '../api/respond.server'
 
-const body = z.object({ 'refresh-token': z.string().min(1).max(200) })
+/** The body, also described by the OpenAPI document (app/api/openapi). */
+export const refreshBody = z.object({ 'refresh-token': z.string().min(1).max(200) })
 const WHY = { unknown: 'the refresh token is not valid', expired: 'the refresh token has expired', revoked: 'the refresh token was revoked', reused: 'the refresh token was already used; every token of this sign-in has been revoked' }
 
 export const loader = () => apiError('NOT_FOUND', 'use POST /auth/refresh with a JSON body {"refresh-token": ...}')
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return api(async () => {
-    const parsed = body.safeParse(await readJson(request, 10_000))
+    const parsed = refreshBody.safeParse(await readJson(request, 10_000))
     if (!parsed.success) return apiError('BAD_INPUT', 'send {"refresh-token": "<token>"}', { field: 'refresh-token' })
     const r = await rotateRefreshToken(context.database, parsed.data['refresh-token'])
     if (!r.ok) {

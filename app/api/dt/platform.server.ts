@@ -108,7 +108,7 @@ export async function platformRead(context: AppLoadContext, c: ApiCaller, table:
 
 // ---------------------------------------------------------------- set_preferences
 
-const PrefBody = z
+export const PrefBody = z
   .object({
     uid: z.string().min(1).max(64).optional(),
     facility: z.string().max(64).optional(),
