@@ -145,7 +145,8 @@ test('offline: with the service worker installed, a page that cannot load shows 
   await expect(page.getByRole('heading', { name: 'Canopy cannot reach the server' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '')
   await context.setOffline(false) // the page reloads by itself when the network returns
-  await expect(page.getByRole('heading', { name: 'Plantings', level: 1 })).toBeVisible()
+  // the 'online' event, then a whole page load: allow for a busy machine
+  await expect(page.getByRole('heading', { name: 'Plantings', level: 1 })).toBeVisible({ timeout: 15_000 })
 })
 
 test.describe('without a service worker', () => {
