@@ -141,6 +141,17 @@ describe('the table page', () => {
     }
   })
 
+  it("uses the facility's time zone, and a change to it at once (it is kept between requests)", async () => {
+    expect((await view('')).timeZone).toBe('America/Los_Angeles')
+    await t.store.update(actor, 'auth', 'org', 'greenleaf', { timezone: 'America/New_York' })
+    try {
+      expect((await view('')).timeZone).toBe('America/New_York')
+    } finally {
+      await t.store.update(actor, 'auth', 'org', 'greenleaf', { timezone: 'America/Los_Angeles' })
+    }
+    expect((await view('')).timeZone).toBe('America/Los_Angeles')
+  })
+
   it('gives each row the rights of SPEC §6: ed/delete = no binds users, not super', async () => {
     const rights = (rows: Awaited<ReturnType<typeof view>>['rows']) => Object.fromEntries(rows.map((r) => [r.values.orderNo, [r.canEdit, r.canDelete]]))
     const u = rights((await view('')).rows)
