@@ -17,6 +17,7 @@ export const STEP_PATH: Record<Exclude<Step, 'done'>, string> = { eula: '/Eula',
 export const LOBBY = 'lobby'
 
 export async function activeOrgs(database: Database): Promise<Array<{ _id: string; fullName: string }>> {
+  // not cached: a facility added by another process must be usable at once (the guard reads this)
   const rows = await database.store.find(PLATFORM_ORG, 'org', {}, 1000)
   return rows.filter((o) => o.IsUsed !== 'no').map((o) => ({ _id: o._id, fullName: String(o.fullName ?? o._id) })).sort((a, b) => a.fullName.localeCompare(b.fullName))
 }

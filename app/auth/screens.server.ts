@@ -3,6 +3,7 @@
  * plus the /{Module}Workflows routes of the organisation's allowed workflows.
  */
 import type { Database } from '../db/index.server'
+import { cachedRead } from '../db/read-cache.server'
 import { findRoute, MODULES, PLATFORM_ORG, type ModuleCode, type RouteEntry } from '../route-map'
 import { canSeeRoute, modulesOf, type SessionUser } from './entitlements'
 
@@ -14,11 +15,13 @@ export interface WorkflowItem {
 
 /** Allowed workflows of a facility, grouped by module code (SPEC §2.3 Workflows). */
 export async function workflowsOf(database: Database, facility: string): Promise<Map<ModuleCode, WorkflowItem[]>> {
-  const [org] = await database.store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
+  // every page's menu reads these: cached (read-cache.server.ts)
+  const { store } = database
+  const [org] = await cachedRead(store, 'org', `id:${facility}`, () => store.find(PLATFORM_ORG, 'org', { _id: facility }, 1))
   const wid = Array.isArray(org?.wid) ? (org.wid as string[]) : []
   const out = new Map<ModuleCode, WorkflowItem[]>()
   if (!wid.length) return out
-  const all = await database.store.find(PLATFORM_ORG, 'auth_workflows', {}, 1000)
+  const all = await cachedRead(store, 'auth_workflows', 'all', () => store.find(PLATFORM_ORG, 'auth_workflows', {}, 1000))
   for (const w of all) {
     if (!wid.includes(w._id)) continue
     const m = MODULES.find((x) => x.name === w.module || x.code === w.module)

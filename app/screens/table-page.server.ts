@@ -7,6 +7,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import qrcode from 'qrcode-generator'
 import type { SessionUser } from '../auth/entitlements'
+import { cachedRead } from '../db/read-cache.server'
 import type { Cursor, Doc, Page, PageQuery, RefColumn } from '../db/types'
 import { customRange, shortcutRange, SHORTCUT_LABELS } from '../format/date-ranges'
 import { isYes } from '../format/format'
@@ -335,33 +336,13 @@ function usDate(iso: string): string {
   return `${m}/${d}/${y}`
 }
 
-/** How long a facility's time zone is kept (another process's change shows after this; this process's at once). */
-const ZONE_TTL_MS = 10_000
-const zoneCache = new WeakMap<object, Map<string, { tz: string; at: number }>>()
-
-/**
- * The facility's time zone (org.timezone), UTC when it has none or an unknown one. Every screen
- * and save reads it, and it seldom changes: kept per database for 10 s, and dropped as soon as this
- * process saves an organisation record.
- */
+/** The facility's time zone (org.timezone), UTC when it has none or an unknown one. Every screen and save reads it: cached (read-cache.server.ts). */
 export async function timeZoneOf(context: AppLoadContext, facility: string): Promise<string> {
   const { store } = context.database
-  let cache = zoneCache.get(store)
-  if (!cache) {
-    const fresh = new Map<string, { tz: string; at: number }>()
-    cache = fresh
-    zoneCache.set(store, fresh)
-    store.events.on('change', (e: { collection: string }) => {
-      if (e.collection === 'org') fresh.clear()
-    })
-  }
-  const hit = cache.get(facility)
-  if (hit && Date.now() - hit.at < ZONE_TTL_MS) return hit.tz
-  const [org] = await store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
-  const raw = typeof org?.timezone === 'string' ? org.timezone : 'UTC'
-  const tz = isTimeZone(raw) ? raw : 'UTC'
-  if (cache.size > 10_000) cache.clear()
-  cache.set(facility, { tz, at: Date.now() })
-  return tz
+  return cachedRead(store, 'org', `tz:${facility}`, async () => {
+    const [org] = await store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
+    const tz = typeof org?.timezone === 'string' ? org.timezone : 'UTC'
+    return isTimeZone(tz) ? tz : 'UTC'
+  })
 }
 
