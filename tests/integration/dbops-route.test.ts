@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs'
 import type { AppLoadContext } from '@remix-run/node'
+import fc from 'fast-check'
 import pino from 'pino'
 import { signAccessToken } from '#app/auth/tokens.server'
 import { loadEnv, type Env } from '#app/config/env.server'
@@ -214,3 +215,28 @@ describe(`POST /misc/dbops (${TEST_DB})`, () => {
     expect((await pipe('fac_plants', [{ $count: 'n' }])).body).toEqual([{ n: 25 }])
   })
 })
+
+describe(`POST /misc/dbops fuzz (${TEST_DB})`, () => {
+  it('random JSON and random near-pipelines: always 2xx or 4xx with the envelope, never a 500, and nothing changes', async () => {
+    const before = await rowCounts()
+    const json = fc.jsonValue({ maxDepth: 4 })
+    const op = fc.constantFrom('$match', '$sort', '$skip', '$limit', '$project', '$addFields', '$set', '$group', '$count', '$unwind', '$lookup', '$facet', '$where', '$out', '$merge', '$function', '$expr', '$regex', '$in', '$gt', '$ne', '$exists', 'name', 'n', 'room', '_id', 'a.b', '$', '')
+    const stage = fc.dictionary(op, fc.oneof(json, fc.dictionary(op, json, { maxKeys: 3 })), { minKeys: 0, maxKeys: 2 })
+    const body = fc.oneof(json, fc.array(stage, { maxLength: 5 }), fc.array(json, { maxLength: 3 }))
+    const table = fc.constantFrom('fac_plants', 'set_rooms', 'fac_harvests', 'users', 'nope', "x'y", '')
+    await fc.assert(
+      fc.asyncProperty(table, body, fc.constantFrom('green', 'harbor'), async (c, b, who) => {
+        const r = await pipe(c, b, who === 'green' ? GREEN() : HARBOR())
+        expect(r.status, JSON.stringify(b).slice(0, 200)).toBeGreaterThanOrEqual(200)
+        expect(r.status, JSON.stringify(b).slice(0, 200)).toBeLessThan(500)
+        if (r.status >= 400) {
+          expect(Array.isArray(r.body.errors) && r.body.errors.length > 0).toBe(true)
+          for (const e of r.body.errors) expect(typeof e.code === 'string' && typeof e.message === 'string').toBe(true)
+        }
+      }),
+      { numRuns: 400, seed: 11 },
+    )
+    expect(await rowCounts()).toBe(before)
+  }, 180_000)
+})
+
