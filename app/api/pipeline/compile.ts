@@ -10,6 +10,7 @@
  * refuses an answer that long). Decision 009 lists what is supported and what is refused.
  */
 import { LIMITS, checkDepth, checkName, isPlainObject, refuse, show } from './limits'
+import { compileMatch } from './match'
 import { Params, rowDoc } from './sql-parts'
 import * as S from './stages'
 
@@ -50,12 +51,24 @@ export function compilePipeline(table: string, org: string, pipeline: unknown, o
     }
     return cur
   }
-  const base = c.cte(`SELECT t.id COLLATE "C" AS n, ${rowDoc('t')} AS d FROM ${table} t WHERE t.org = ${p.org}`)
   // a facet holds at most maxRows + 1 documents (so an answer can be refused as too long); a stage
   // after it would see that cut silently, so $facet must come last
   const facetAt = pipeline.findIndex((st) => isPlainObject(st) && '$facet' in st)
   if (facetAt >= 0 && facetAt !== pipeline.length - 1) throw refuse('$facet must be the last stage')
-  const last = run(base, pipeline, false)
+  // leading $match stages on stored fields only: the same condition on the stored `doc` (which is
+  // the document but for _id, cts and ts), evaluated in the table read before any document is built
+  const where = [`t.org = ${p.org}`]
+  let rest = pipeline
+  while (rest.length && isPlainObject(rest[0]) && Object.keys(rest[0]).length === 1 && '$match' in rest[0] && storedOnly(rest[0].$match)) {
+    if (++stages > LIMITS.stages) throw refuse(`the pipeline has more than ${LIMITS.stages} stages`)
+    where.push(compileMatch(rest[0].$match, 't.doc', p))
+    rest = rest.slice(1)
+  }
+  // NOT MATERIALIZED: each reader gets the table read inlined, so one that needs no document (a
+  // count) builds none
+  const base = `s${ctes.length}`
+  ctes.push(`${base} AS NOT MATERIALIZED (SELECT t.id COLLATE "C" AS n, ${rowDoc('t')} AS d FROM ${table} t WHERE ${where.join(' AND ')})`)
+  const last = run(base, rest, false)
   const sql = `WITH ${ctes.join(',\n')}\nSELECT d FROM ${last} ORDER BY n LIMIT ${p.int(opts.maxRows + 1)}`
   if (sql.length > LIMITS.sqlLength) throw refuse('the pipeline is too complex; split it or simplify its expressions')
   return { sql, params: p.values }
@@ -102,4 +115,19 @@ function compileStage(src: string, stage: unknown, c: S.StageContext, inFacet: b
     default:
       throw refuse(REFUSED_STAGES.has(name) ? `the stage ${name} is not allowed` : `the stage ${show(name)} is not supported`)
   }
+}
+
+const COMPUTED_FIELDS = new Set(['_id', 'cts', 'ts'])
+
+/**
+ * Does a $match query read only fields kept in the stored `doc` (not _id, cts, ts, which the row's
+ * columns supply)? Malformed queries answer false: the ordinary stage compiles (and refuses) them.
+ */
+function storedOnly(q: unknown): boolean {
+  if (!isPlainObject(q)) return false
+  return Object.entries(q).every(([k, v]) => {
+    if (k === '$and' || k === '$or' || k === '$nor') return Array.isArray(v) && v.every(storedOnly)
+    if (k.startsWith('$')) return false
+    return !COMPUTED_FIELDS.has(k.split('.')[0])
+  })
 }
