@@ -62,7 +62,8 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
     } else if (op === '$regex') {
       const re = translateRegex(arg, ops.$options)
       const pattern = p.text(re.pattern)
-      parts.push(some(segs, d, (v) => `jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') ${re.caseless ? '~*' : '~'} ${pattern}`))
+      const op = re.caseless ? '~*' : '~'
+      parts.push(some(segs, d, (v) => `jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') ${op} ${pattern}`, (s) => `${s} ${op} ${pattern}`))
     } else if (op === '$not') {
       if (!isPlainObject(arg) || !Object.keys(arg).length || !Object.keys(arg).every((k) => k.startsWith('$'))) throw refuse(`${name} $not: expects an operator object like {$gt: 5}`)
       parts.push(`(NOT ${operators(segs, arg, d, p)})`)
@@ -88,7 +89,7 @@ function range(segs: string[], op: string, v: unknown, d: string, p: Params): st
   }
   if (typeof v === 'string') {
     const x = p.text(v)
-    return some(segs, d, (c) => `jsonb_typeof(${c}) = 'string' AND (${c} #>> '{}') COLLATE "C" ${RANGE[op]} ${x} COLLATE "C"`)
+    return some(segs, d, (c) => `jsonb_typeof(${c}) = 'string' AND (${c} #>> '{}') COLLATE "C" ${RANGE[op]} ${x} COLLATE "C"`, (s) => `${s} COLLATE "C" ${RANGE[op]} ${x} COLLATE "C"`)
   }
   throw refuse(`${segs.join('.')} ${op}: compares numbers or strings (dates as ISO strings) only`)
 }
@@ -108,12 +109,16 @@ function inList(segs: string[], list: unknown, d: string, p: Params, op: string)
  * Some candidate value at the path satisfies `pred` (a condition on a jsonb expression that is
  * true or false for any non-NULL value). A top-level field's candidates are its value, or its
  * elements when it is an array — what the lax path `$.k[*]` yields — written without the path
- * function, so the common case (not an array) is a plain expression on the field.
+ * function, so the common case (not an array) is a plain expression on the field. `onString`,
+ * for a condition that only strings can meet, is `pred` on a string value given as text.
  */
-function some(segs: string[], d: string, pred: (v: string) => string): string {
+function some(segs: string[], d: string, pred: (v: string) => string, onString?: (s: string) => string): string {
   if (segs.length === 1) {
     const x = `(${d} -> ${lit(segs[0])})`
-    return `(CASE WHEN jsonb_typeof(${x}) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(${x}) AS c(v) WHERE ${pred('c.v')}) ELSE ${x} IS NOT NULL AND ${pred(x)} END)`
+    const elements = `EXISTS (SELECT 1 FROM jsonb_array_elements(${x}) AS c(v) WHERE ${pred('c.v')})`
+    // pred of a missing value (SQL NULL) is NULL or false: coalesce makes it false, as no candidate
+    if (!onString) return `(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${elements} ELSE coalesce(${pred(x)}, false) END)`
+    return `(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${elements} WHEN 'string' THEN ${onString(`(${d} ->> ${lit(segs[0])})`)} ELSE false END)`
   }
   return `EXISTS (SELECT 1 FROM jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v) WHERE ${pred('c.v')})`
 }
