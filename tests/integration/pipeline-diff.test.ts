@@ -130,7 +130,23 @@ const tail = fc.oneof(
     weight: 1,
   },
 )
-const pipelineArb = fc.tuple(fc.array(prefixStage, { maxLength: 4 }), tail).map(([pre, tl]) => [...pre, ...tl])
+// the table page (and its $skip/$limit form): $match, $sort, then a bounded read — the shape the
+// compiler reads in index order when the first sort key holds only strings (decision 010)
+const tablePage = fc
+  .tuple(fc.option(query, { nil: undefined }), sortSpec, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 10 }), fc.constantFrom('facet', 'facet+project', 'skip-limit', 'limit'))
+  .map(([q, s, skip, limit, shape]) => [
+    ...(q ? [{ $match: q }] : []),
+    { $sort: s },
+    ...(shape === 'limit'
+      ? [{ $limit: limit }]
+      : shape === 'skip-limit'
+        ? [{ $skip: skip }, { $limit: limit }]
+        : [{ $facet: { data: [{ $skip: skip }, { $limit: limit }, ...(shape === 'facet+project' ? [{ $project: { name: 1, s: 1 } }] : [])], total: [{ $count: 'count' }] } }]),
+  ])
+const pipelineArb = fc.oneof(
+  { arbitrary: fc.tuple(fc.array(prefixStage, { maxLength: 4 }), tail).map(([pre, tl]) => [...pre, ...tl]), weight: 3 },
+  { arbitrary: tablePage, weight: 1 },
+)
 
 // ---- helpers ----
 const tableFor = (c: string) => {

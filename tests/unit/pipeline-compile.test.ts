@@ -115,3 +115,34 @@ describe('what the SQL text holds', () => {
     expect(sql.match(/FROM c_\w+/g)).toHaveLength(2) // and no other table read
   })
 })
+
+describe('what is pushed into the table read (decision 010)', () => {
+  const page = [
+    { $match: { IsUsed: { $ne: 'no' }, room: { $regex: 'flower', $options: 'i' } } },
+    { $sort: { planted: -1, _id: -1 } },
+    { $facet: { data: [{ $skip: 0 }, { $limit: 20 }], total: [{ $count: 'count' }] } },
+  ]
+
+  it('a leading $match on stored fields is a condition on t.doc in the table read', () => {
+    const { sql } = compile(page)
+    expect(sql).toMatch(/^WITH s0 AS NOT MATERIALIZED \(SELECT t\.id COLLATE "C" AS n, .* FROM c_things t WHERE t\.org = \$1 AND .*\(t\.doc ->> 'room'\) ~\* \$\d+::text/)
+  })
+
+  it('the table page reads its rows in the order of (doc ->> key) COLLATE "C" and counts without documents', () => {
+    const { sql } = compile(page)
+    expect(sql).toContain(`(t.doc ->> 'planted') COLLATE "C" AS k`)
+    expect(sql).toMatch(/ORDER BY x\.k DESC, .* LIMIT \$\d+::bigint/)
+    expect(sql).toMatch(/SELECT count\(\*\) AS total, count\(\*\) FILTER \(WHERE jsonb_typeof\(t\.doc -> 'planted'\) IS DISTINCT FROM 'string'\) AS other FROM c_things t WHERE t\.org = \$1 AND /)
+    expect(sql).toMatch(/jsonb_build_object\('count', \(SELECT total FROM s\d+\)\)/)
+    // every read of the table is the organisation's
+    expect(sql.match(/FROM c_things t WHERE/g)?.length).toBe(sql.match(/FROM c_things t WHERE t\.org = \$1/g)?.length)
+  })
+
+  it('a $match on _id, cts or ts, and a $sort on them or on a dotted path, stay on the document', () => {
+    for (const p of [[{ $match: { _id: 'a' } }], [{ $match: { $or: [{ n: 1 }, { cts: { $gt: '2024' } }] } }]]) {
+      expect(compile(p).sql).toMatch(/^WITH s0 AS NOT MATERIALIZED \(SELECT .* FROM c_things t WHERE t\.org = \$1\),\ns1 AS \(SELECT n, d FROM s0 WHERE/)
+    }
+    for (const s of [{ _id: -1 }, { cts: 1 }, { 'meta.x': 1 }]) expect(compile([{ $sort: s }, { $limit: 5 }]).sql).not.toContain('AS other')
+    expect(compile([{ $sort: { name: 1 } }]).sql).not.toContain('AS other') // no bounded reader: the plain $sort
+  })
+})

@@ -10,7 +10,8 @@
  * refuses an answer that long). Decision 009 lists what is supported and what is refused.
  */
 import { LIMITS, checkDepth, checkName, isPlainObject, refuse, show } from './limits'
-import { Params, rowDoc } from './sql-parts'
+import { compileMatch } from './match'
+import { Params, lit, rowDoc } from './sql-parts'
 import * as S from './stages'
 
 export interface CompileOptions {
@@ -50,12 +51,85 @@ export function compilePipeline(table: string, org: string, pipeline: unknown, o
     }
     return cur
   }
-  const base = c.cte(`SELECT t.id COLLATE "C" AS n, ${rowDoc('t')} AS d FROM ${table} t WHERE t.org = ${p.org}`)
   // a facet holds at most maxRows + 1 documents (so an answer can be refused as too long); a stage
   // after it would see that cut silently, so $facet must come last
   const facetAt = pipeline.findIndex((st) => isPlainObject(st) && '$facet' in st)
   if (facetAt >= 0 && facetAt !== pipeline.length - 1) throw refuse('$facet must be the last stage')
-  const last = run(base, pipeline, false)
+  // leading $match stages on stored fields only: the same condition on the stored `doc` (which is
+  // the document but for _id, cts and ts), evaluated in the table read before any document is built
+  const baseWhere = [`t.org = ${p.org}`]
+  let rest = pipeline
+  while (rest.length && isPlainObject(rest[0]) && Object.keys(rest[0]).length === 1 && '$match' in rest[0] && storedOnly(rest[0].$match)) {
+    if (++stages > LIMITS.stages) throw refuse(`the pipeline has more than ${LIMITS.stages} stages`)
+    baseWhere.push(compileMatch(rest[0].$match, 't.doc', p))
+    rest = rest.slice(1)
+  }
+  // NOT MATERIALIZED: each reader gets the table read inlined, so one that needs no document (a
+  // count) builds none
+  const base = `s${ctes.length}`
+  ctes.push(`${base} AS NOT MATERIALIZED (SELECT t.id COLLATE "C" AS n, ${rowDoc('t')} AS d FROM ${table} t WHERE ${baseWhere.join(' AND ')})`)
+  const last = sortedRead(rest) ?? run(base, rest, false)
+
+  /**
+   * A $sort right after the table read (and its pushed $match), on one top-level stored field k
+   * (other keys may follow), when what reads it needs only its first m rows (a run of $skip/$limit,
+   * or a $facet whose facets are such runs or a lone $count). MongoDB orders k across types; when
+   * every row read holds a string in k — counted in one pass over the rows, `agg`, which also gives
+   * $count its number without building documents — that order is the order of
+   * `(doc ->> k) COLLATE "C"`, which a B-tree index on that expression can give: the first branch
+   * reads m rows in that order (ties sorted by the later keys and _id order). Otherwise the second
+   * branch sorts every row as the $sort stage would. Either way the m rows are then numbered in the
+   * $sort stage's own order, so the answer is the one the full sort gives.
+   */
+  function sortedRead(list: unknown[]): string | null {
+    const [st, next] = list
+    if (!isPlainObject(st) || Object.keys(st).length !== 1 || !('$sort' in st)) return null
+    const spec = st.$sort
+    const cols = S.sortKeyColumns(spec, 'd') // refuses a bad spec as the stage would
+    const keys = Object.entries(spec as Record<string, 1 | -1>)
+    const [k0, d0] = keys[0]
+    if (k0.includes('.') || COMPUTED_FIELDS.has(k0)) return null
+    const facet = list.length === 2 && isPlainObject(next) && Object.keys(next).length === 1 && '$facet' in next
+    const need = facet ? null : rowsNeeded(list.slice(1))
+    if (!facet && need === null) return null
+    if (++stages > LIMITS.stages) throw refuse(`the pipeline has more than ${LIMITS.stages} stages`)
+    const k = lit(k0)
+    const where = baseWhere.join(' AND ')
+    let agg = ''
+    const aggCte = () => (agg ||= c.cte(`SELECT count(*) AS total, count(*) FILTER (WHERE jsonb_typeof(t.doc -> ${k}) IS DISTINCT FROM 'string') AS other FROM ${table} t WHERE ${where}`))
+    let full = ''
+    const fullSort = () => (full ||= c.cte(`SELECT row_number() OVER (ORDER BY ${cols.join(', ')}, n) AS n, d FROM ${base}`))
+    const heads = new Map<number, string>()
+    const head = (m: number) => {
+      if (!heads.has(m)) {
+        const a = aggCte()
+        const lim = p.int(m)
+        const dir = d0 === 1 ? 'ASC' : 'DESC'
+        const later = keys.length > 1 ? S.sortKeyColumns(Object.fromEntries(keys.slice(1)), 'x.d') : []
+        const strings = `SELECT x.n, x.d FROM (SELECT t.id COLLATE "C" AS n, ${rowDoc('t')} AS d, (t.doc ->> ${k}) COLLATE "C" AS k FROM ${table} t
+          WHERE ${where} AND jsonb_typeof(t.doc -> ${k}) = 'string' AND (SELECT other FROM ${a}) = 0) x ORDER BY x.k ${dir}, ${[...later, 'x.n'].join(', ')} LIMIT ${lim}`
+        const any = `SELECT n, d FROM ${base} WHERE (SELECT other FROM ${a}) <> 0 ORDER BY ${cols.join(', ')}, n LIMIT ${lim}`
+        heads.set(m, c.cte(`SELECT row_number() OVER (ORDER BY ${cols.join(', ')}, n) AS n, d FROM ((${strings}) UNION ALL (${any})) h`))
+      }
+      return heads.get(m)!
+    }
+    const reader = (l: unknown[], inFacet: boolean) => {
+      const m = rowsNeeded(l)
+      return run(m === null ? fullSort() : head(m), l, inFacet)
+    }
+    if (!facet) return reader(list.slice(1), false)
+    if (++stages > LIMITS.stages) throw refuse(`the pipeline has more than ${LIMITS.stages} stages`)
+    return c.cte(
+      compileStage('', next, c, false, (_src, l) => {
+        const only = l.length === 1 && isPlainObject(l[0]) && Object.keys(l[0]).length === 1 && '$count' in l[0] ? l[0].$count : undefined
+        if (only === undefined) return reader(l, true)
+        if (++stages > LIMITS.stages) throw refuse(`the pipeline has more than ${LIMITS.stages} stages`)
+        // $count of the sorted rows: their number, without sorting or building them
+        return c.cte(`SELECT 1::bigint AS n, jsonb_build_object(${lit(checkName(only, '$count'))}, (SELECT total FROM ${aggCte()})) AS d`)
+      }, opts.maxRows),
+    )
+  }
+
   const sql = `WITH ${ctes.join(',\n')}\nSELECT d FROM ${last} ORDER BY n LIMIT ${p.int(opts.maxRows + 1)}`
   if (sql.length > LIMITS.sqlLength) throw refuse('the pipeline is too complex; split it or simplify its expressions')
   return { sql, params: p.values }
@@ -102,4 +176,40 @@ function compileStage(src: string, stage: unknown, c: S.StageContext, inFacet: b
     default:
       throw refuse(REFUSED_STAGES.has(name) ? `the stage ${name} is not allowed` : `the stage ${show(name)} is not supported`)
   }
+}
+
+const COMPUTED_FIELDS = new Set(['_id', 'cts', 'ts'])
+
+/**
+ * Does a $match query read only fields kept in the stored `doc` (not _id, cts, ts, which the row's
+ * columns supply)? Malformed queries answer false: the ordinary stage compiles (and refuses) them.
+ */
+function storedOnly(q: unknown): boolean {
+  if (!isPlainObject(q)) return false
+  return Object.entries(q).every(([k, v]) => {
+    if (k === '$and' || k === '$or' || k === '$nor') return Array.isArray(v) && v.every(storedOnly)
+    if (k.startsWith('$')) return false
+    return !COMPUTED_FIELDS.has(k.split('.')[0])
+  })
+}
+
+/**
+ * How many rows from the start a run of $skip/$limit stages at the head of `list` can reach (null
+ * when it has no $limit, or an argument the stage itself would refuse).
+ */
+function rowsNeeded(list: unknown[]): number | null {
+  let skipped = 0
+  let cap = Infinity
+  for (const st of list) {
+    if (!isPlainObject(st) || Object.keys(st).length !== 1) break
+    const v = '$skip' in st ? st.$skip : '$limit' in st ? st.$limit : undefined
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) break
+    if ('$skip' in st && v >= 0) {
+      skipped += v
+      cap = Math.max(0, cap - v)
+    } else if ('$limit' in st && v >= 1) cap = Math.min(cap, v)
+    else break
+  }
+  const m = skipped + cap
+  return Number.isSafeInteger(m) ? m : null
 }

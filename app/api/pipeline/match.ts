@@ -11,7 +11,7 @@
  */
 import { LIMITS, isPlainObject, isScalar, pathSegments, refuse, show } from './limits'
 import { translateRegex } from './regex'
-import { jsonPath, type Params } from './sql-parts'
+import { jsonPath, lit, type Params } from './sql-parts'
 
 const FIELD_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$options', '$not'])
 const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }
@@ -58,10 +58,12 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
     else if (op === '$nin') parts.push(`(NOT ${inList(segs, arg, d, p, '$nin')})`)
     else if (op === '$exists') {
       if (typeof arg !== 'boolean' && arg !== 0 && arg !== 1) throw refuse(`${name} $exists: expects true or false`)
-      parts.push(`(${arg ? '' : 'NOT '}jsonb_path_exists(${d}, ${jsonPath(segs, false)}))`)
+      parts.push(`(${arg ? '' : 'NOT '}${exists(segs, d)})`)
     } else if (op === '$regex') {
       const re = translateRegex(arg, ops.$options)
-      parts.push(`EXISTS (SELECT 1 FROM jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v) WHERE jsonb_typeof(c.v) = 'string' AND (c.v #>> '{}') ${re.caseless ? '~*' : '~'} ${p.text(re.pattern)})`)
+      const pattern = p.text(re.pattern)
+      const op = re.caseless ? '~*' : '~'
+      parts.push(some(segs, d, (v) => `jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') ${op} ${pattern}`, (s) => `${s} ${op} ${pattern}`))
     } else if (op === '$not') {
       if (!isPlainObject(arg) || !Object.keys(arg).length || !Object.keys(arg).every((k) => k.startsWith('$'))) throw refuse(`${name} $not: expects an operator object like {$gt: 5}`)
       parts.push(`(NOT ${operators(segs, arg, d, p)})`)
@@ -74,18 +76,20 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
 /** Some candidate equals the scalar `v`; for null also a missing value. */
 function eq(segs: string[], v: unknown, d: string, p: Params, where: string): string {
   if (!isScalar(v)) throw refuse(`${where}: expects a number, string, boolean or null`)
-  const some = `EXISTS (SELECT 1 FROM jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v) WHERE c.v = ${p.json(v)})`
-  return v === null ? `(NOT jsonb_path_exists(${d}, ${jsonPath(segs, false)}) OR ${some})` : some
+  const x = p.json(v)
+  const any = some(segs, d, (c) => `${c} = ${x}`)
+  return v === null ? `(NOT ${exists(segs, d)} OR ${any})` : any
 }
 
 /** AND does not order evaluation in SQL: the cast to numeric waits behind a CASE. */
 function range(segs: string[], op: string, v: unknown, d: string, p: Params): string {
-  const cands = `jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v)`
   if (typeof v === 'number' && Number.isFinite(v)) {
-    return `EXISTS (SELECT 1 FROM ${cands} WHERE CASE WHEN jsonb_typeof(c.v) = 'number' THEN (c.v)::numeric ${RANGE[op]} ${p.json(v)}::numeric ELSE false END)`
+    const x = p.json(v)
+    return some(segs, d, (c) => `CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c})::numeric ${RANGE[op]} ${x}::numeric ELSE false END`)
   }
   if (typeof v === 'string') {
-    return `EXISTS (SELECT 1 FROM ${cands} WHERE jsonb_typeof(c.v) = 'string' AND (c.v #>> '{}') COLLATE "C" ${RANGE[op]} ${p.text(v)} COLLATE "C")`
+    const x = p.text(v)
+    return some(segs, d, (c) => `jsonb_typeof(${c}) = 'string' AND (${c} #>> '{}') COLLATE "C" ${RANGE[op]} ${x} COLLATE "C"`, (s) => `${s} COLLATE "C" ${RANGE[op]} ${x} COLLATE "C"`)
   }
   throw refuse(`${segs.join('.')} ${op}: compares numbers or strings (dates as ISO strings) only`)
 }
@@ -96,6 +100,28 @@ function inList(segs: string[], list: unknown, d: string, p: Params, op: string)
   if (list.length > LIMITS.inList) throw refuse(`${name} ${op}: more than ${LIMITS.inList} values`)
   for (const x of list) if (!isScalar(x)) throw refuse(`${name} ${op}: values must be numbers, strings, booleans or null`)
   if (!list.length) return 'FALSE'
-  const some = `EXISTS (SELECT 1 FROM jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v) WHERE c.v IN (SELECT jsonb_array_elements(${p.json(list)})))`
-  return list.includes(null) ? `(NOT jsonb_path_exists(${d}, ${jsonPath(segs, false)}) OR ${some})` : some
+  const x = p.json(list)
+  const any = some(segs, d, (c) => `${c} IN (SELECT jsonb_array_elements(${x}))`)
+  return list.includes(null) ? `(NOT ${exists(segs, d)} OR ${any})` : any
 }
+
+/**
+ * Some candidate value at the path satisfies `pred` (a condition on a jsonb expression that is
+ * true or false for any non-NULL value). A top-level field's candidates are its value, or its
+ * elements when it is an array — what the lax path `$.k[*]` yields — written without the path
+ * function, so the common case (not an array) is a plain expression on the field. `onString`,
+ * for a condition that only strings can meet, is `pred` on a string value given as text.
+ */
+function some(segs: string[], d: string, pred: (v: string) => string, onString?: (s: string) => string): string {
+  if (segs.length === 1) {
+    const x = `(${d} -> ${lit(segs[0])})`
+    const elements = `EXISTS (SELECT 1 FROM jsonb_array_elements(${x}) AS c(v) WHERE ${pred('c.v')})`
+    // pred of a missing value (SQL NULL) is NULL or false: coalesce makes it false, as no candidate
+    if (!onString) return `(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${elements} ELSE coalesce(${pred(x)}, false) END)`
+    return `(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${elements} WHEN 'string' THEN ${onString(`(${d} ->> ${lit(segs[0])})`)} ELSE false END)`
+  }
+  return `EXISTS (SELECT 1 FROM jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v) WHERE ${pred('c.v')})`
+}
+
+/** The path leads to a value (JSON null too). */
+const exists = (segs: string[], d: string) => (segs.length === 1 ? `(${d} -> ${lit(segs[0])} IS NOT NULL)` : `jsonb_path_exists(${d}, ${jsonPath(segs, false)})`)

@@ -20,15 +20,20 @@ export interface StageContext {
 export const matchStage = (src: string, q: unknown, c: StageContext) => `SELECT n, d FROM ${src} WHERE ${compileMatch(q, 'd', c.p)}`
 
 export function sortStage(src: string, spec: unknown): string {
+  return `SELECT row_number() OVER (ORDER BY ${sortKeyColumns(spec, 'd').join(', ')}, n) AS n, d FROM ${src}`
+}
+
+/** The ORDER BY columns of a $sort spec over the document `d` (refuses a bad spec). */
+export function sortKeyColumns(spec: unknown, d: string): string[] {
   if (!isPlainObject(spec) || !Object.keys(spec).length) throw refuse('$sort: expects an object of field: 1 or -1')
   if (Object.keys(spec).length > LIMITS.sortKeys) throw refuse(`$sort: more than ${LIMITS.sortKeys} keys`)
   const cols: string[] = []
   for (const [k, dir] of Object.entries(spec)) {
     const segs = pathSegments(k, '$sort')
     if (dir !== 1 && dir !== -1) throw refuse(`$sort: ${show(k)} must be 1 or -1`)
-    cols.push(...sortColumns(getPath('d', segs), dir === 1 ? 'ASC' : 'DESC'))
+    cols.push(...sortColumns(getPath(d, segs), dir === 1 ? 'ASC' : 'DESC'))
   }
-  return `SELECT row_number() OVER (ORDER BY ${cols.join(', ')}, n) AS n, d FROM ${src}`
+  return cols
 }
 
 function count(v: unknown, stage: string, min: number): number {
