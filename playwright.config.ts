@@ -35,6 +35,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PG_SCHEMA: E2E.schema, NODE_ENV: 'production', PORT: String(E2E.port), HOST: '127.0.0.1', DATA_DIR: E2E.dataDir, DATABASE_URL: E2E.serverDatabaseUrl, LOG_LEVEL: 'warn' },
+    env: {
+      E2E_PG_SCHEMA: E2E.schema, NODE_ENV: 'production', PORT: String(E2E.port), HOST: '127.0.0.1', DATA_DIR: E2E.dataDir, DATABASE_URL: E2E.serverDatabaseUrl, LOG_LEVEL: 'warn',
+      // the suite clicks far faster than a person (super walks ~150 routes in seconds, every test signs
+      // in from 127.0.0.1): the rate limits would stop it by design. They are tested in
+      // tests/integration/limits.test.ts; here they are set high, not off.
+      RATE_LIMIT_PER_SEC: '1000', RATE_LIMIT_BURST: '5000', RATE_LIMIT_ADDRESS_PER_SEC: '1000', RATE_LIMIT_ADDRESS_BURST: '5000',
+    },
   },
 })
