@@ -11,13 +11,12 @@ import type { AppLoadContext } from '@remix-run/node'
 import pino from 'pino'
 import { signAccessToken } from '#app/auth/tokens.server'
 import { loadEnv, type Env } from '#app/config/env.server'
-import { action as listAction, loader as listLoader } from '#app/routes/dt.v1.$table'
-import { action as oneAction, loader as oneLoader } from '#app/routes/dt.v1.$table.$id'
 import { action as otaFileAction, loader as otaFileLoader } from '#app/routes/ota.$name'
 import { ensurePlatform } from '#app/seed/index.server'
 import { EventHub } from '#app/server/event-hub.server'
 import { unseal } from '#app/utils/seal.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
+import { dtCaller } from '#tests/helpers/dt-call'
 
 const seedActor = { uid: 'u-seed', requestId: 'dt-more-test' }
 let t: TestDatabase
@@ -69,20 +68,7 @@ const token = (uid: string, org?: string) => {
   return signAccessToken(env.SESSION_SECRET, { sub: uid, orig: uid, org: org ?? u.org, role: u.role })
 }
 
-/** One call: `path` after /dt/v1/, through the route module Remix would pick. */
-async function call(method: string, path: string, opts: { tok?: string | null; as?: string; body?: unknown; raw?: string } = {}): Promise<{ status: number; body: any }> {
-  const url = new URL(`http://canopy.test/dt/v1/${path}`)
-  const segs = url.pathname.split('/').slice(3)
-  const headers: Record<string, string> = opts.tok === null ? {} : { 'x-access-token': opts.tok ?? token(opts.as ?? 'u-a') }
-  const text = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
-  if (text !== undefined) headers['content-type'] = 'application/json'
-  const request = new Request(url, { method, headers, ...(text !== undefined ? { body: text } : {}) })
-  const params = { table: decodeURIComponent(segs[0] ?? ''), ...(segs.length > 1 ? { id: decodeURIComponent(segs.slice(1).join('/')) } : {}) }
-  const mod = segs.length > 1 ? { loader: oneLoader, action: oneAction } : { loader: listLoader, action: listAction }
-  const fn = method === 'GET' ? mod.loader : mod.action
-  const res = (await fn({ request, context: ctx(), params } as any)) as Response
-  return { status: res.status, body: await res.json() }
-}
+const call = dtCaller({ ctx, token: (uid) => token(uid), defaultUid: 'u-a' })
 
 const codes = (b: any) => (b.errors ?? []).map((e: any) => e.code)
 const fields = (b: any) => (b.errors ?? []).map((e: any) => e.field)
