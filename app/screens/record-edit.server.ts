@@ -111,7 +111,7 @@ export type SaveOutcome = { ok: true; back: string } | { ok: false; reply: Submi
  * stored first so their references are what the fields hold; a refused one is its field's error.
  */
 export async function saveRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null, form: FormData, uploads: FormUpload[] = []): Promise<SaveOutcome> {
-  const { view, schema, row } = await editable(context, s, route, facility, url, id).catch(async (e) => {
+  const { view, schema } = await editable(context, s, route, facility, url, id).catch(async (e) => {
     await discardUploads(uploads)
     throw e
   })
