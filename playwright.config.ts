@@ -36,7 +36,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      E2E_PG_SCHEMA: E2E.schema, NODE_ENV: 'production', PORT: String(E2E.port), HOST: '127.0.0.1', DATA_DIR: E2E.dataDir, DATABASE_URL: E2E.serverDatabaseUrl, LOG_LEVEL: 'warn',
+      E2E_PG_SCHEMA: E2E.schema, NODE_ENV: 'production', PORT: String(E2E.port), MQTT_PORT: String(E2E.mqttPort), MQTT_WS_PORT: String(E2E.mqttWsPort), HOST: '127.0.0.1', DATA_DIR: E2E.dataDir, DATABASE_URL: E2E.serverDatabaseUrl, LOG_LEVEL: 'warn',
       // the suite clicks far faster than a person (super walks ~150 routes in seconds, every test signs
       // in from 127.0.0.1): the rate limits would stop it by design. They are tested in
       // tests/integration/limits.test.ts; here they are set high, not off.

@@ -11,7 +11,8 @@ import { ConfigError, loadEnv, type Env } from './app/config/env.server'
 import { openDatabase, pgliteDir, type Database } from './app/db/index.server'
 import { sweepTemp } from './app/files/store.server'
 import { seedDemo } from './app/seed/index.server'
-import type { EventHub } from './app/server/event-hub.server'
+import { EventHub } from './app/server/event-hub.server'
+import { startBus, type RunningBus } from './app/bus/index.server'
 import { createHttpApp } from './app/server/http.server'
 import { createLogger } from './app/utils/logger.server'
 
@@ -64,7 +65,16 @@ async function main() {
   let build = await importBuild()
   const dev = env.NODE_ENV === 'development'
 
-  const app = createHttpApp({ env, database, logger, build: dev ? () => Promise.resolve(build) : build, publicDir: path.join(top, 'public') })
+  // committed writes reach pages through the bus ({org}/dtupdates), so every instance's writes do
+  const events = new EventHub()
+  let running: RunningBus
+  try {
+    running = await startBus({ env, database, events, logger, handlers: { onReconnect: () => events.broadcast('resync', {}) } })
+  } catch (e) {
+    await database.close().catch(() => {})
+    fail(`the message bus could not start: ${(e as Error).message}`)
+  }
+  const app = createHttpApp({ env, database, logger, events, bus: running.bus, build: dev ? () => Promise.resolve(build) : build, publicDir: path.join(top, 'public') })
   const server = app.listen(env.PORT, env.HOST, () => {
     const a = server.address()
     const port = typeof a === 'object' && a ? a.port : env.PORT
@@ -95,9 +105,10 @@ async function main() {
       server.closeAllConnections()
     }, SHUTDOWN_GRACE_MS)
     force.unref()
-    ;(app.locals.events as EventHub).closeAll() // open event streams would hold the drain
+    events.closeAll() // open event streams would hold the drain
     server.close(async () => {
       clearTimeout(force)
+      await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))
       logger.info('stopped')
       process.exit(0)

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { Env } from './config/env.server'
 import type { Database } from './db/index.server'
 import type { EventHub } from './server/event-hub.server'
+import type { Bus } from './bus/bus.server'
 
 export interface CanopyContext {
   env: Env
@@ -10,6 +11,8 @@ export interface CanopyContext {
   logger: Logger
   /** open server-sent event streams (GET /events) */
   events: EventHub
+  /** the server's message-bus client (absent in tests that do not start one) */
+  bus?: Bus
   requestId: string
   /** the client's address as Express saw it (trust proxy: loopback) */
   clientIp?: string

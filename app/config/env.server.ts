@@ -33,6 +33,19 @@ export const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').default('./data')),
   DATABASE_URL: z.preprocess(emptyToUndefined, url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional()),
   MQTT_URL: z.preprocess(emptyToUndefined, url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], 'an mqtt://, mqtts://, ws:// or wss:// URL').optional()),
+  // the message bus (issue 8): MQTT_URL names an external broker; unset, an embedded one listens on
+  // MQTT_PORT (TCP) and MQTT_WS_PORT (WebSocket), defaults that leave a Mosquitto on 1883 alone
+  MQTT_USERNAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  MQTT_PASSWORD: z.preprocess(emptyToUndefined, z.string().max(4096).optional()),
+  // a Mosquitto's dynamic-security admin (ops/mosquitto/README.md): with MQTT_URL, Canopy keeps
+  // device keys, organisation roles and its own client there (app/bus/mosquitto.server.ts)
+  MQTT_ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  MQTT_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().max(4096).optional()),
+  MQTT_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(1884)),
+  MQTT_WS_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(8884)),
+  // messages per second one device or user may publish on the embedded broker (burst: 10 s of it)
+  MQTT_PUBLISH_PER_SEC: rate(20),
+  DEMO_DEVICES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),

@@ -31,6 +31,11 @@ export class EventHub {
     for (const s of this.streams) if (s.org === org) s.send(event, data)
   }
 
+  /** Every open stream, whatever its organisation (e.g. `resync` after the bus reconnects). */
+  broadcast(event: string, data: unknown) {
+    for (const s of this.streams) s.send(event, data)
+  }
+
   /** Relay committed store changes as `table` events (collection and action, never the record). */
   relayStore(store: Store) {
     const onChange = (e: ChangeEvent) => this.publish(e.org, 'table', { collection: e.collection, action: e.action })

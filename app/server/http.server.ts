@@ -15,6 +15,7 @@ import type { Env } from '../config/env.server'
 import type { Database } from '../db/index.server'
 import { redactUrl } from '../utils/logger.server'
 import { EventHub } from './event-hub.server'
+import type { Bus } from '../bus/bus.server'
 import { installLimits, quietAfterTimeout } from './limits.server'
 import { readsFor } from './request-memo'
 import { serviceWorkerHandler } from './service-worker.server'
@@ -28,6 +29,8 @@ export interface HttpDeps {
   publicDir: string
   /** server-sent event streams; one is made (relaying the store's changes) when not given */
   events?: EventHub
+  /** the message bus (app/bus); device flows answer 503 without one */
+  bus?: Bus
   /** the rate limit's clock (tests move it by hand) */
   now?: () => number
 }
@@ -108,7 +111,7 @@ export function createHttpApp(deps: HttpDeps) {
       createRequestHandler({
         build: deps.build as ServerBuild,
         mode: deps.env.NODE_ENV,
-        getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
+        getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, bus: deps.bus, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
       }),
     ),
   )

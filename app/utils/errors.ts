@@ -1,5 +1,5 @@
 /** Domain errors with a stable code; the API and the UI map them to HTTP statuses. */
-export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'UNSUPPORTED' | 'TOO_MANY' | 'UNAVAILABLE' | 'NOT_ALLOWED'
+export type ErrorCode = 'BAD_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'UNSUPPORTED' | 'TOO_MANY' | 'UNAVAILABLE' | 'NOT_ALLOWED' | 'DEVICE_TIMEOUT'
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   BAD_INPUT: 400,
@@ -13,6 +13,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   /** the address exists but not for this HTTP method */
   NOT_ALLOWED: 405,
+  /** a device (scale, scanner) did not answer in time */
+  DEVICE_TIMEOUT: 504,
 }
 
 export class AppError extends Error {

@@ -11,6 +11,9 @@ u.searchParams.set('options', `-c search_path=${schema},public`)
 export const E2E = {
   port,
   baseURL: `http://127.0.0.1:${port}`,
+  /** the embedded MQTT broker of the e2e server (TCP, WebSocket) */
+  mqttPort: Number(process.env.E2E_MQTT_PORT ?? port + 1000),
+  mqttWsPort: Number(process.env.E2E_MQTT_WS_PORT ?? port + 2000),
   dataDir: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data'),
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   databaseUrl,

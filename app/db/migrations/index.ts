@@ -2,6 +2,7 @@
 import m001 from './001-platform'
 import m002 from './002-meta-and-passwords'
 import m003 from './003-auth'
+import m004 from './004-device-keys'
 
 export interface Migration {
   version: number
@@ -13,4 +14,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 1, name: 'platform', sql: m001 },
   { version: 2, name: 'meta-and-passwords', sql: m002 },
   { version: 3, name: 'auth', sql: m003 },
+  { version: 4, name: 'device-keys', sql: m004 },
 ]
