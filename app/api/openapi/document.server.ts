@@ -26,6 +26,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   TOO_MANY: 'Too many requests: wait the Retry-After seconds.',
   UNAVAILABLE: 'The server could not answer in time, or at all; try again later.',
   NOT_ALLOWED: 'The address exists, but not for this method.',
+  DEVICE_TIMEOUT: 'A device (scale, scanner) did not answer in time.',
 }
 
 function errorResponses(): Record<string, JsonSchema> {
