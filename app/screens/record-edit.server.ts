@@ -5,6 +5,7 @@
  * that schema (conform: field names, Add row / Remove intents) and hands the value to the one write
  * path, app/records/write.server.ts, which the JSON API uses too.
  */
+import { fieldDevices, printersFor, type FieldDevice } from '../devices/lookup.server'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { AppLoadContext } from '@remix-run/node'
@@ -20,6 +21,7 @@ import type { FieldDef, TableSchema } from '../schemas/table-schema'
 import { isAppError, forbidden, notFound } from '../utils/errors'
 import { isPlatformCollection, readView, rowRights } from './table-page.server'
 import { recordHistory } from './record-history.server'
+import { labelLinks, type LabelLinks } from '../labels/links.server'
 
 export interface EditData {
   title: string
@@ -38,6 +40,14 @@ export interface EditData {
   history: string | null
   /** where a fileDND field uploads (POST /files/{org}) and the largest file it takes */
   files: { org: string; maxBytes: number }
+  /** the screen this form belongs to (device requests name it) */
+  screen: string
+  /** the devices that can fill a field (scale, RFID), by field key */
+  devices: Record<string, FieldDevice[]>
+  /** label printers for this table's records (a print button for a stored record) */
+  printers: Array<{ id: string; name: string; online: boolean }>
+  /** the record's label (app/labels/) when a printer serves this table: preview (SVG), PDF and ZPL addresses */
+  label: LabelLinks | null
 }
 
 const MAX_OPTIONS = 1000
@@ -100,6 +110,10 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     back: backTo(route, url),
     history: id ? `${route.path}/${encodeURIComponent(id)}/history${url.search}` : null,
     files: { org: view.org, maxBytes: maxUploadBytes(context.env) },
+    screen: route.path,
+    devices: await fieldDevices(context, view.org, route.collection!, schema),
+    printers: id ? (await printersFor(context, view.org, schema)).map(({ id: pid, name, online }) => ({ id: pid, name, online })) : [],
+    label: row ? await labelLinks(context, view.org, schema, row._id) : null,
   }
 }
 

@@ -17,7 +17,9 @@ import { useT } from '../../i18n/t'
 import type { EditData } from '../../screens/record-edit.server'
 import type { FieldDef } from '../../schemas/table-schema'
 import { FieldSummary } from '../ui'
-import { DeviceButtons } from './device-buttons'
+import { DeviceButtons, type DeviceReply } from './device-buttons'
+import { PrintButton } from './print-button'
+import { weightForField } from '../../devices/fill'
 import { ListPicker } from './list-picker'
 import { ArrayField } from './array-field'
 import { FileField } from './file-field'
@@ -118,11 +120,29 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
   const editable = data.schema.fields.filter(isEditable)
+  /** a device reply into its field: a weight in the unit the field shows, a code as text; an error text otherwise */
+  const fill = (f: FieldDef, meta: FieldMetadata<unknown>, r: DeviceReply): string | null => {
+    if (r.kind === 'rfid') {
+      if (f.type === 'measure') return 'This field does not take a scanned code.'
+      form.update({ name: meta.name, value: r.code })
+      return null
+    }
+    if (f.type !== 'measure') {
+      form.update({ name: meta.name, value: String(r.weight) })
+      return null
+    }
+    const current = (meta.value as { unit?: string } | undefined)?.unit
+    const w = weightForField(r, current, f.units?.length ? f.units : MEASURE_UNITS)
+    if ('error' in w) return w.error
+    form.update({ name: meta.name, value: { qty: String(w.qty), unit: w.unit } as never })
+    return null
+  }
   const nested = data.schema.fields.filter((f) => f.type === 'array' && !isEditable(f))
   // after an Add row / Remove round trip or a refused save, the time the form was first opened (the unchanged-since check)
   const openedTs = typeof last?.initialValue?.__ts === 'string' ? last.initialValue.__ts : data.ts
   return (
     <div className="flex max-w-2xl flex-col gap-4">
+      {data.id && data.printers?.length ? <PrintButton screen={data.screen} id={data.id} printers={data.printers} t={t} /> : null}
       {data.readonly.length ? (
         <section aria-label={t('Read-only fields')}>
           <FieldSummary fields={data.readonly} className="text-sm" />
@@ -154,7 +174,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
                 {f.required ? <span aria-hidden> *</span> : null}
               </span>
               <FieldInput f={f} meta={meta} data={data} />
-              <DeviceButtons f={f} fieldId={meta.id} t={t} />
+              <DeviceButtons f={f} fieldId={meta.id} t={t} devices={data.devices?.[f.key]} screen={data.screen} onReply={(r) => fill(f, meta, r)} />
               <Errors id={meta.errorId} errors={meta.errors} />
             </div>
           )
@@ -193,8 +213,34 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
             </Link>
           ) : null}
         </div>
+        {data.label ? <LabelLinks label={data.label} t={t} /> : null}
       </PostForm>
     </div>
+  )
+}
+
+/**
+ * The record's label (app/labels/): plain links, opened in a new tab, so they work without
+ * JavaScript; the preview is the SVG, the PDF what a non-Zebra printer prints, the ZPL a Zebra's.
+ */
+function LabelLinks({ label, t }: { label: NonNullable<EditData['label']>; t: (k: string) => string }) {
+  const link = 'inline-flex min-h-11 items-center text-canopy-400 underline'
+  return (
+    <nav aria-label={t('Label')} className="flex flex-wrap items-center gap-x-4 text-sm text-slate-400">
+      <a href={label.svg} target="_blank" rel="noopener noreferrer" className={link}>
+        {t('Label preview')}
+      </a>
+      <a href={label.pdf} target="_blank" rel="noopener noreferrer" className={link}>
+        {t('Label PDF')}
+      </a>
+      <a href={label.zpl} target="_blank" rel="noopener noreferrer" className={link}>
+        {t('Label ZPL')}
+      </a>
+      <span>
+        {label.template}
+        {label.printer ? ` · ${label.printer}` : ''}
+      </span>
+    </nav>
   )
 }
 

@@ -1,0 +1,70 @@
+/**
+ * POST /devices/{scale|scan|print}: the edit form's device buttons (SPEC §2.6, §4). JSON or form
+ * body { screen, field } for a reading or a scan, { screen, id, printer? } for a print. The
+ * session's user must be entitled to the screen, and able to edit its table for a reading or a
+ * scan. Answers { weight, unit, device } · { code } · { printer }, or the JSON error envelope
+ * (DEVICE_TIMEOUT 504 says why the device did not answer). The wait ends early when the browser
+ * gives up (request aborted).
+ */
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { api, apiError } from '../api/respond.server'
+import { requireSession } from '../auth/require.server'
+import { fieldDevices, printersFor } from '../devices/lookup.server'
+import { readWeight, requestPrint, scanCode } from '../devices/flows.server'
+import { tableAccess } from '../records/access.server'
+import { editTarget } from '../screens/record-edit.server'
+import { AppError } from '../utils/errors'
+
+const ACTIONS = new Set(['scale', 'scan', 'print'])
+
+async function bodyOf(request: Request): Promise<Record<string, string>> {
+  const type = request.headers.get('content-type') ?? ''
+  if (type.includes('application/json')) {
+    const text = await request.text()
+    if (text.length > 4096) throw new AppError('TOO_LARGE', 'A device request is a few fields only.')
+    try {
+      const v = JSON.parse(text) as unknown
+      if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error()
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x : '']))
+    } catch {
+      throw new AppError('BAD_INPUT', 'The request body is not a JSON object.')
+    }
+  }
+  const form = await request.formData()
+  return Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']))
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const what = params.action ?? ''
+  if (!ACTIONS.has(what)) return apiError('NOT_FOUND', 'There is no such device action (scale, scan, print).')
+  return api(async () => {
+    const s = await requireSession(request, context)
+    const body = await bodyOf(request)
+    const screen = body.screen ?? ''
+    if (!screen.startsWith('/') || screen.length > 100) throw new AppError('BAD_INPUT', 'screen: the screen address the form belongs to, e.g. /culPlants', { field: 'screen' })
+    const { route, facility } = await editTarget(context, s, screen)
+    const access = await tableAccess(context, s.user, facility, route.collection!, route)
+    const uid = s.user.uid
+    if (what === 'print') {
+      const id = body.id ?? ''
+      if (!id || id.length > 100) throw new AppError('BAD_INPUT', 'id: the record to print', { field: 'id' })
+      if (!(await context.database.store.get(access.org, access.collection, id))) throw new AppError('NOT_FOUND', 'There is no such record in this facility.')
+      const printers = await printersFor(context, access.org, access.schema)
+      const p = body.printer ? printers.find((x) => x.id === body.printer) : printers[0]
+      if (!p) throw new AppError('NOT_FOUND', 'No label printer is set up for this table. An admin can add one under Settings → Printers.')
+      requestPrint(context, access.org, p, access.collection, id, new URL(request.url).origin)
+      return Response.json({ printer: p.name })
+    }
+    if (!access.editable) throw new AppError('FORBIDDEN', 'This table is read-only for your account.')
+    const field = body.field ?? ''
+    const devices = (await fieldDevices(context, access.org, access.collection, access.schema))[field] ?? []
+    const d = devices.find((x) => x.kind === (what === 'scale' ? 'scale' : 'rfid'))
+    if (!d) throw new AppError('NOT_FOUND', `No ${what === 'scale' ? 'scale' : 'scanner'} is set up for this field.`, { field: 'field' })
+    if (what === 'scale') return Response.json(await readWeight(context, access.org, uid, d, request.signal))
+    return Response.json(await scanCode(context, access.org, uid, d, request.signal))
+  }, context.logger)
+}
+
+export function loader() {
+  return apiError('NOT_ALLOWED', 'Device requests are POSTs.', { headers: { Allow: 'POST' } })
+}
