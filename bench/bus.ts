@@ -11,10 +11,13 @@
  * - throughput row: QoS 0 messages per second from one publisher to one subscriber, embedded
  *   (Aedes) against Mosquitto on loopback, as a ratio.
  */
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
@@ -24,12 +27,38 @@ import { COOKIE } from '../app/auth/session.server'
 import { startEmbeddedBroker } from '../app/bus/broker.server'
 import { issueDeviceKey } from '../app/bus/credentials.server'
 import { startBus, type RunningBus } from '../app/bus/index.server'
+import { sendAtOnce } from '../app/bus/no-delay'
 import { EventHub } from '../app/server/event-hub.server'
 import { createHttpApp } from '../app/server/http.server'
 import { stats, type BenchContext, type BenchRow, type Engine, type Scenario, type Stats } from './lib'
 import { closeScreen, prepareScreen } from './table-page'
 
 const BUILD = path.resolve('build/index.js')
+
+/** An anonymous Mosquitto on a free loopback port with TCP_NODELAY on, as ops/mosquitto configures it. */
+async function startPrivateMosquitto(): Promise<{ url: string; stop: () => void }> {
+  const probe = net.createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const port = (probe.address() as AddressInfo).port
+  probe.close()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-bench-mosq-'))
+  const conf = path.join(dir, 'mosquitto.conf')
+  fs.writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\nset_tcp_nodelay true\npersistence false\n`)
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' })
+  const stop = () => {
+    child.kill()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  const url = `mqtt://127.0.0.1:${port}`
+  for (let i = 0; i < 50; i++) {
+    if (child.exitCode !== null) break
+    const ok = await connectDevice(url, {}).then((c) => (c.end(true), true), () => false)
+    if (ok) return { url, stop }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  stop()
+  throw new Error('mosquitto did not start (is the mosquitto package installed?)')
+}
 const STREAMS = 500
 const WRITES = 40
 const SCALE_ROUNDS = 200
@@ -62,7 +91,7 @@ function openStream(base: string, cookie: string, onTable: (at: number) => void)
 }
 
 async function connectDevice(url: string, auth: { username?: string; password?: string }): Promise<MqttClient> {
-  const c = mqtt.connect(url, { ...auth, reconnectPeriod: 0 })
+  const c = sendAtOnce(mqtt.connect(url, { ...auth, reconnectPeriod: 0 }))
   await new Promise<void>((resolve, reject) => {
     c.once('connect', () => resolve())
     c.once('error', reject)
@@ -186,14 +215,27 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
       mosquittoOk = false
     }
     if (mosquittoOk) {
-      const mEvents = new EventHub()
-      const viaMosquitto = await startBus({ env: { ...env, MQTT_URL: 'mqtt://127.0.0.1:1883' }, database, events: mEvents, logger: pino({ level: 'error' }) })
-      buses.push(viaMosquitto)
-      const mBase = await listen(viaMosquitto, mEvents)
-      const dev2 = await connectDevice('mqtt://127.0.0.1:1883', {})
-      ctx.log('bus: scale round trips, Mosquitto')
-      await scaleRow('Mosquitto 127.0.0.1:1883', viaMosquitto, mBase, dev2)
-      dev2.end(true)
+      const viaMosquitto = async (url: string, label: string) => {
+        const mEvents = new EventHub()
+        const b = await startBus({ env: { ...env, MQTT_URL: url }, database, events: mEvents, logger: pino({ level: 'error' }) })
+        buses.push(b)
+        const mBase = await listen(b, mEvents)
+        const dev = await connectDevice(url, {})
+        ctx.log(`bus: scale round trips, ${label}`)
+        await scaleRow(label, b, mBase, dev)
+        dev.end(true)
+      }
+      await viaMosquitto('mqtt://127.0.0.1:1883', 'Mosquitto 127.0.0.1:1883')
+      // the same with Canopy's Mosquitto setting set_tcp_nodelay (ops/mosquitto/mosquitto.conf), which
+      // the shared Mosquitto of this machine (distribution defaults) does not have
+      const own = await startPrivateMosquitto().catch((e: Error) => (ctx.log(`bus: private Mosquitto not started: ${e.message}`), null))
+      if (own) {
+        try {
+          await viaMosquitto(own.url, 'Mosquitto, set_tcp_nodelay')
+        } finally {
+          own.stop()
+        }
+      }
 
       // ---- broker throughput, embedded against Mosquitto
       ctx.log(`bus: ${MESSAGES.toLocaleString('en-US')} messages through each broker`)

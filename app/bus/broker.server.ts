@@ -87,7 +87,7 @@ export async function startEmbeddedBroker(o: BrokerOptions): Promise<EmbeddedBro
   aedes.on('clientError', (client, err) => log.debug({ client: client?.id, err: err.message }, 'bus client error'))
 
   const sockets = new Set<net.Socket>()
-  const tcp = net.createServer((socket) => {
+  const tcp = net.createServer({ noDelay: true }, (socket) => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
     socket.on('error', () => socket.destroy())

@@ -10,6 +10,7 @@
 import { EventEmitter } from 'node:events'
 import mqtt, { type MqttClient } from 'mqtt'
 import type { Logger } from 'pino'
+import { sendAtOnce } from './no-delay'
 import { parseTopic, SERVER_SUBSCRIPTIONS, type ParsedTopic } from './topics'
 
 export const KEEPALIVE_S = 60
@@ -63,6 +64,7 @@ export class Bus extends EventEmitter {
       resubscribe: false, // subscribed on every connect, below, before the held messages go out
       queueQoSZero: false, // held here instead: sent only once the subscriptions are back
     })
+    sendAtOnce(this.client)
     this.client.on('connect', () => {
       this.client.subscribe(SERVER_SUBSCRIPTIONS, { qos: 0 }, (err) => {
         if (err) return this.log.error({ err: err.message }, 'bus subscribe failed')
