@@ -40,6 +40,8 @@ export default defineConfig({
       // the suite clicks far faster than a person (super walks ~150 routes in seconds, every test signs
       // in from 127.0.0.1): the rate limits would stop it by design. They are tested in
       // tests/integration/limits.test.ts; here they are set high, not off.
+      // the demo's simulated devices run in the server (scales, RFID readers, sensors, printers writing to E2E.printDir)
+      DEMO_DEVICES: '1', PRINT_DIR: E2E.printDir, DEVICES_SENSOR_EVERY_MS: '1000',
       RATE_LIMIT_PER_SEC: '1000', RATE_LIMIT_BURST: '5000', RATE_LIMIT_ADDRESS_PER_SEC: '1000', RATE_LIMIT_ADDRESS_BURST: '5000',
     },
   },

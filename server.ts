@@ -13,6 +13,8 @@ import { sweepTemp } from './app/files/store.server'
 import { seedDemo } from './app/seed/index.server'
 import { EventHub } from './app/server/event-hub.server'
 import { startBus, type RunningBus } from './app/bus/index.server'
+import { demoDevicesOn, startDemoDevices } from './app/devices/simulator/index.server'
+import type { Simulator } from './app/devices/simulator/run'
 import { createHttpApp } from './app/server/http.server'
 import { createLogger } from './app/utils/logger.server'
 
@@ -80,8 +82,17 @@ async function main() {
     const port = typeof a === 'object' && a ? a.port : env.PORT
     logger.info({ port }, `Canopy listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`)
     if (dev) void broadcastDevReady(build)
+    // the demo's simulated devices (issue 8): scales, RFID readers, sensors, label printers
+    const mqttUrl = running.broker?.url ?? env.MQTT_URL
+    if (demoDevicesOn(env) && mqttUrl) {
+      const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST
+      startDemoDevices({ env, database, mqttUrl, serverUrl: `http://${host}:${port}`, logger })
+        .then((s) => (devices = s))
+        .catch((e) => logger.warn({ err: (e as Error).message }, 'the demo devices could not start'))
+    }
   })
   server.keepAliveTimeout = 65_000
+  let devices: Simulator | null = null
 
   if (dev) {
     fs.watch(path.dirname(BUILD_PATH), async (_ev, file) => {
@@ -108,6 +119,7 @@ async function main() {
     events.closeAll() // open event streams would hold the drain
     server.close(async () => {
       clearTimeout(force)
+      await devices?.close().catch(() => {})
       await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))
       logger.info('stopped')

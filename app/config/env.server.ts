@@ -46,6 +46,10 @@ export const envSchema = z.object({
   // messages per second one device or user may publish on the embedded broker (burst: 10 s of it)
   MQTT_PUBLISH_PER_SEC: rate(20),
   DEMO_DEVICES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
+  // the device simulator (app/devices/simulator): how often a simulated sensor publishes, and where
+  // simulated label printers write what they print (default DATA_DIR/prints)
+  DEVICES_SENSOR_EVERY_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(200, 'expects milliseconds, at least 200').max(3_600_000, 'expects milliseconds, at most 3600000').default(5000)),
+  PRINT_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),

@@ -5,7 +5,8 @@
  *   with data.weight → `audio success`; no reading in 10 s (30 s for args user) → `audio failure`
  *   and a DEVICE_TIMEOUT error that says why;
  * - scan: `{org}/scanreq/{uid}/0` scan → wait for `{org}/scanresp/{uid}/0` (data.rfid, or status
- *   cancelled), or a mapped reader's `{org}/bcast/{device}` data.rfid;
+ *   cancelled), or a mapped reader asked on `{org}/request/{device}` (scan) answering on
+ *   `{org}/bcast/{device}` with data.rfid;
  * - print: `{org}/request/{printer}` print { template, id, table, server, org }.
  */
 import type { AppLoadContext } from '@remix-run/node'
@@ -63,6 +64,8 @@ export async function scanCode(context: AppLoadContext, org: string, uid: string
     signal,
   )
   bus.publish(topics.scanreq(org, uid), { cmd: 'scan' })
+  // a mapped reader (a portal, a fixed antenna) is asked too; whichever answers first fills the field
+  if (d.deviceid) bus.publish(topics.request(org, d.deviceid), { cmd: 'scan', uid })
   const m = await reply
   if (!m) throw new AppError('DEVICE_TIMEOUT', `No tag was scanned within ${ms / 1000} s. Check that your scanner is on and connected, then try again.`)
   const r = RFID.safeParse(m.body)

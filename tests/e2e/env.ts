@@ -15,6 +15,8 @@ export const E2E = {
   mqttPort: Number(process.env.E2E_MQTT_PORT ?? port + 1000),
   mqttWsPort: Number(process.env.E2E_MQTT_WS_PORT ?? port + 2000),
   dataDir: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data'),
+  /** where the server's simulated label printers write what they print (DEMO_DEVICES=1) */
+  printDir: path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data'), 'prints'),
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   databaseUrl,
   schema,

@@ -61,6 +61,14 @@ const auth: ApiOperation[] = [
     errors: ['FORBIDDEN'],
   },
   {
+    method: 'post', path: '/misc/devicekey', operationId: 'issueDeviceKey', tag: 'Organisation API', auth: 'token',
+    summary: 'Issue a device key',
+    description: 'Admins (and super) of the token\'s facility: a new key for one of its devices (sensor devices, label printers). The device signs in to the message bus with it and printers fetch labels with it; the previous key of that device stops working. Used by the device simulator (npm run devices).',
+    body: { schema: S.DeviceKeyBody },
+    answers: { 201: json('The credentials (the key is shown only now).', S.DeviceKeyAnswer) },
+    errors: ['BAD_INPUT', 'FORBIDDEN', 'NOT_FOUND'],
+  },
+  {
     method: 'get', path: '/dt/v1/users', operationId: 'listUsers', tag: 'Auth server', auth: 'token',
     summary: 'Users',
     description: 'Everyone sees their own record; an admin the users of the facility the token works in; super anyone. Never a password, hash, token or secret.',

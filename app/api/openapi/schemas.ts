@@ -111,3 +111,8 @@ export const LastReading = z.object({ data: z.record(z.unknown()).describe('Sens
 export const TranslatorQuery = z.object({ return: z.enum(['key', 'keys']), key: z.string().optional().describe('With return=keys: the schema key.') })
 export const BulkUploadQuery = z.object({ org: z.string().describe('auth'), id: z.literal('new') })
 export const BulkUploadBody = z.object({ keys: z.array(z.record(z.unknown())) }).passthrough()
+export const DeviceKeyBody = z.object({ deviceID: z.string().min(1).max(80).describe('A device of the token\'s facility: a sen_devices deviceID or a set_printers deviceid.') }).strict()
+export const DeviceKeyAnswer = z.object({
+  username: z.string().describe('{org}/{deviceID}: the MQTT username, and the user of HTTP Basic auth for GET /labels.'),
+  password: z.string().describe('The device key (shown once; only its hash is kept). Earlier keys of this device stop working.'),
+})
