@@ -15,6 +15,8 @@ import { EventHub } from './app/server/event-hub.server'
 import { startBus, type RunningBus } from './app/bus/index.server'
 import { demoDevicesOn, startDemoDevices } from './app/devices/simulator/index.server'
 import type { Simulator } from './app/devices/simulator/run'
+import { ReadingIngest } from './app/sensors/ingest.server'
+import { compactReadings } from './app/sensors/store.server'
 import { createHttpApp } from './app/server/http.server'
 import { createLogger } from './app/utils/logger.server'
 
@@ -69,9 +71,17 @@ async function main() {
 
   // committed writes reach pages through the bus ({org}/dtupdates), so every instance's writes do
   const events = new EventHub()
+  // sensor readings from the bus → the time series (app/sensors); raw rows past SENSOR_RAW_DAYS go hourly
+  const readings = new ReadingIngest({ database, events, logger })
+  const compact = () =>
+    compactReadings(database.db, env.SENSOR_RAW_DAYS)
+      .then((n) => n && logger.info({ readings: n }, 'old raw sensor readings dropped (hourly rollups kept)'))
+      .catch((e) => logger.warn({ err: (e as Error).message }, 'sensor compaction failed'))
+  const compactTimer = setInterval(compact, env.SENSOR_COMPACT_EVERY_MIN * 60_000)
+  compactTimer.unref()
   let running: RunningBus
   try {
-    running = await startBus({ env, database, events, logger, handlers: { onReconnect: () => events.broadcast('resync', {}) } })
+    running = await startBus({ env, database, events, logger, handlers: { onReconnect: () => events.broadcast('resync', {}), reading: readings.handle } })
   } catch (e) {
     await database.close().catch(() => {})
     fail(`the message bus could not start: ${(e as Error).message}`)
@@ -120,6 +130,8 @@ async function main() {
     server.close(async () => {
       clearTimeout(force)
       await devices?.close().catch(() => {})
+      clearInterval(compactTimer)
+      await readings.close().catch(() => {})
       await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))
       logger.info('stopped')

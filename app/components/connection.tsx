@@ -9,6 +9,8 @@ import { toast } from './toasts'
 
 export type ConnectionState = 'connecting' | 'connected' | 'disrupted'
 export const TABLE_EVENT = 'canopy:table'
+/** a sensor reading of this facility ({deviceID, ts, data}), for the Sensors dashboard */
+export const READING_EVENT = 'canopy:reading'
 
 export function useServerConnection(t: (key: string) => string): ConnectionState {
   const [state, setState] = useState<ConnectionState>('connected')
@@ -32,6 +34,7 @@ export function useServerConnection(t: (key: string) => string): ConnectionState
         wasDown = false
       })
       es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
+      es.addEventListener('reading', (e) => window.dispatchEvent(new CustomEvent(READING_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('signedout', () => window.location.assign('/Welcome?msg=idle'))
       es.onerror = () => {
         down()

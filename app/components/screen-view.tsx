@@ -7,6 +7,7 @@ import type { ScreenData, HtmlDoc } from '../screens/screen-data.server'
 import { TableScreen } from './table/table-screen'
 import { DeleteConfirmView } from './table/delete-confirm'
 import { HelpView } from './help-view'
+import { SensorBoard } from './sensors/sensor-board'
 import { useT } from '../i18n/t'
 
 /** Stored HTML is shown in a sandboxed frame: it cannot run scripts or reach the signed-in page. */
@@ -72,6 +73,7 @@ export function ScreenView({ data }: { data: ScreenData }) {
               </Link>
             </p>
           ) : null}
+          {'sensors' in data && data.sensors ? <SensorBoard board={data.sensors} /> : null}
           <TableScreen data={data.table} path={data.path} org={data.table.org} />
         </>
       )}

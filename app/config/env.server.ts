@@ -50,6 +50,10 @@ export const envSchema = z.object({
   // simulated label printers write what they print (default DATA_DIR/prints)
   DEVICES_SENSOR_EVERY_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(200, 'expects milliseconds, at least 200').max(3_600_000, 'expects milliseconds, at most 3600000').default(5000)),
   PRINT_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').optional()),
+  // sensor readings (app/sensors): raw readings are kept this many days (hourly rollups stay), and
+  // the job that drops older ones runs this often
+  SENSOR_RAW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects days' }).int('expects whole days').min(1, 'expects days, at least 1').max(3650, 'expects days, at most 3650').default(7)),
+  SENSOR_COMPACT_EVERY_MIN: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).int('expects whole minutes').min(1, 'expects minutes, at least 1').max(10_080, 'expects minutes, at most 10080').default(60)),
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),

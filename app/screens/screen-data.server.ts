@@ -9,6 +9,7 @@ import { visibleRoutes } from '../auth/entitlements'
 import type { Screen } from '../auth/screens.server'
 import { helpPage, type HelpPage } from '../help/content'
 import { PLATFORM_ORG } from '../route-map'
+import { sensorBoard, type SensorBoard } from '../sensors/board.server'
 import { tablePage, type TableData } from './table-page.server'
 import type { DeleteConfirm } from './record-delete.server'
 
@@ -26,7 +27,7 @@ export type ScreenData =
   | { kind: 'tables'; title: string; path: string; tables: Array<{ name: string; title: string }> }
   | { kind: 'html'; title: string; path: string; doc: HtmlDoc | null; docs: Array<{ name: string; title: string }> }
   | { kind: 'delete'; title: string; path: string; confirm: DeleteConfirm }
-  | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null }
+  | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null; sensors?: SensorBoard }
 
 const notFound = (text: string) => new Response(text, { status: 404, statusText: text })
 
@@ -39,7 +40,9 @@ export async function loadScreen(context: AppLoadContext, user: SessionUser, fac
   if (route.kind === 'tables') return tableDirectory(context, user, facility, url, base)
   const kind = route.kind as 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'
   const intro = route.path === '/SupportTicket' ? await htmlDoc(context, { used_on: 'Support' }) : null
-  return { ...base, kind, table: await tablePage(context, user, route, facility, url), intro }
+  // the Sensors dashboard: gauges and a day of history above its device table
+  const sensors = route.path === '/DshSensors' ? await sensorBoard(context, facility) : undefined
+  return { ...base, kind, table: await tablePage(context, user, route, facility, url), intro, ...(sensors ? { sensors } : {}) }
 }
 
 /** /Table?name=<collection>: any table the user can already open through the route map. */

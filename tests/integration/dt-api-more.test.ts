@@ -5,6 +5,7 @@
  * modules Remix would pick, the real database: one organisation's token never reaches another's
  * rows (the same ids exist in both), refusals change nothing, writes leave audit rows.
  */
+import { writeReadings } from '#app/sensors/store.server'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await t.store.insert(seedActor, 'harbor', 'sen_devices', { _id: 'd-h', deviceID: 'SEN-HARBOR', deviceName: 'Only harbor', type: 'sensor' })
   await t.store.insert(seedActor, 'greenleaf', 'sen_devices', { _id: 'd-quiet', deviceID: 'SEN-QUIET', deviceName: 'No readings yet', type: 'sensor' })
   await t.store.insert(seedActor, 'greenleaf', 'metrc_prefs', { _id: 'mp-locked', Action: 'Locked', delete: 'no' })
-  const reading = (org: string, deviceID: string, code: string, value: number, at: string) => t.store.insert(seedActor, org, 'sen_readings', { deviceID, code, value, read_at: at })
+  const reading = (org: string, deviceID: string, code: string, value: number, at: string) => writeReadings(t.db, [{ org, deviceID, code, value, at }])
   await reading('greenleaf', 'SEN-0001', 'temp', 20.1, '2026-01-01T10:00:00Z')
   await reading('greenleaf', 'SEN-0001', 'rh', 50, '2026-01-01T10:00:00Z')
   await reading('greenleaf', 'SEN-0001', 'temp', 22.5, '2026-01-01T10:05:00Z')

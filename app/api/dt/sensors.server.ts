@@ -1,20 +1,18 @@
 /**
  * GET /dt/v1/{deviceID}?last=1 (SPEC §7): the latest reading of one device of the caller's facility,
  * `{ deviceID, data: { <code>: value, … }, ts }`. A device is a `sen_devices` record (its `deviceID`
- * field) of the token's organisation; readings are `sen_readings` rows (deviceID, code, value,
- * read_at), one per code. "The latest reading" is every code read at the device's newest `read_at`
- * (the newest row of a code wins should a device repeat one). A device without readings yet answers
+ * field) of the token's organisation; readings are the sensor time series of app/sensors (the bus
+ * ingest stores them). "The latest reading" is every code read at the device's newest time. A device without readings yet answers
  * `{ data: {}, ts: null }`; a device of another organisation is simply not there: 404.
  * Who: a user whose screens show the devices (the Sensors dashboard, SPEC §2.3; access.server.ts).
  * The sensor dictionary is GET /dt/v1/dictionary (platform.server.ts).
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { tableAccess } from '../../records/access.server'
-import { tableOf } from '../../db/sql'
+import { latestReadings } from '../../sensors/store.server'
 import { AppError, notFound } from '../../utils/errors'
 import type { ApiCaller } from '../auth.server'
 
-export const READINGS = 'sen_readings'
 /** Device ids as gateways name them (`SEN-4F2A11001`, `gl-scale-01`, a MAC address). */
 const DEVICE_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/
 
@@ -30,16 +28,10 @@ export async function latestReading(context: AppLoadContext, c: ApiCaller, devic
   if (!DEVICE_RE.test(deviceID)) throw notFound('There is no device with that id in this facility.')
   const [device] = await context.database.store.find(access.org, 'sen_devices', { deviceID }, 1)
   if (!device) throw notFound('There is no device with that id in this facility.')
-  if (!(await context.database.schemas.hasCollection(READINGS))) return Response.json({ deviceID, data: {}, ts: null })
-  const t = tableOf(READINGS)
-  const r = await context.database.db.query<{ code: string; value: unknown; at: string }>(
-    `WITH last AS (SELECT max(doc->>'read_at') AS at FROM ${t} WHERE org = $1 AND doc->>'deviceID' = $2)
-     SELECT doc->>'code' AS code, doc->'value' AS value, last.at AS at FROM ${t}, last
-      WHERE org = $1 AND doc->>'deviceID' = $2 AND doc->>'read_at' = last.at
-      ORDER BY cts DESC, id`,
-    [access.org, deviceID],
-  )
-  const data: Record<string, unknown> = {}
-  for (const row of r.rows) if (row.code && !(row.code in data)) data[row.code] = row.value
-  return Response.json({ deviceID, data, ts: r.rows[0]?.at ?? null })
+  // the time series of app/sensors (migration 005): every code read at the device's newest time
+  const latest = await latestReadings(context.database.db, access.org, deviceID)
+  const ts = latest.reduce<string | null>((m, x) => (m === null || x.at > m ? x.at : m), null)
+  const data: Record<string, number> = {}
+  for (const x of latest) if (x.at === ts) data[x.code] = x.value
+  return Response.json({ deviceID, data, ts })
 }

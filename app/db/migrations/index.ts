@@ -3,6 +3,7 @@ import m001 from './001-platform'
 import m002 from './002-meta-and-passwords'
 import m003 from './003-auth'
 import m004 from './004-device-keys'
+import m005 from './005-sensor-readings'
 
 export interface Migration {
   version: number
@@ -15,4 +16,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 2, name: 'meta-and-passwords', sql: m002 },
   { version: 3, name: 'auth', sql: m003 },
   { version: 4, name: 'device-keys', sql: m004 },
+  { version: 5, name: 'sensor-readings', sql: m005 },
 ]

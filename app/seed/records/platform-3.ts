@@ -403,6 +403,15 @@ export const ES: Record<string, string> = {
   'The following fields can not be empty:': 'Los siguientes campos no pueden estar vacíos:',
   'Original Count must be between 1 and 100': 'La cantidad original debe estar entre 1 y 100',
   'Are you sure you want to delete this item?': '¿Está seguro de que desea eliminar este elemento?',
+  // sensors dashboard (issue 8)
+  'No sensor devices are set up for this facility yet.': 'Aún no hay sensores configurados para esta instalación.',
+  'No readings yet.': 'Aún no hay lecturas.',
+  'Last 24 hours': 'Últimas 24 horas',
+  'Critical': 'Crítico',
+  'Warning': 'Advertencia',
+  'Elevated': 'Elevado',
+  'Normal': 'Normal',
+  'Low': 'Bajo',
   // SPEC §8
   'Server unreachable': 'Servidor inaccesible',
   'Server connection established': 'Conexión con el servidor establecida',
