@@ -13,6 +13,7 @@ import { sweepTemp } from './app/files/store.server'
 import { seedDemo } from './app/seed/index.server'
 import { EventHub } from './app/server/event-hub.server'
 import { startBus, type RunningBus } from './app/bus/index.server'
+import { notificationHandler } from './app/bus/notifications.server'
 import { demoDevicesOn, startDemoDevices } from './app/devices/simulator/index.server'
 import type { Simulator } from './app/devices/simulator/run'
 import { ReadingIngest } from './app/sensors/ingest.server'
@@ -81,7 +82,7 @@ async function main() {
   compactTimer.unref()
   let running: RunningBus
   try {
-    running = await startBus({ env, database, events, logger, handlers: { onReconnect: () => events.broadcast('resync', {}), reading: readings.handle } })
+    running = await startBus({ env, database, events, logger, handlers: { onReconnect: () => events.broadcast('resync', {}), reading: readings.handle, notification: notificationHandler({ database, events, logger }) } })
   } catch (e) {
     await database.close().catch(() => {})
     fail(`the message bus could not start: ${(e as Error).message}`)

@@ -4,15 +4,23 @@
  * offline events drive the network toasts. Table changes are re-dispatched as a window event
  * (`canopy:table`) for the screens that show that table.
  */
-import { useEffect, useState } from 'react'
-import { toast } from './toasts'
+import { useEffect, useRef, useState } from 'react'
+import { NOTIFICATION_MS, toast } from './toasts'
 
-export type ConnectionState = 'connecting' | 'connected' | 'disrupted'
+export type ConnectionState = 'connecting' | 'connected' | 'disrupted' | 'reconnected'
+/** how long the footer says 'Reconnected' before 'Connected' again */
+export const RECONNECTED_MS = 5000
 export const TABLE_EVENT = 'canopy:table'
 /** a sensor reading of this facility ({deviceID, ts, data}), for the Sensors dashboard */
 export const READING_EVENT = 'canopy:reading'
 
-export function useServerConnection(t: (key: string) => string): ConnectionState {
+/**
+ * `onResync`: called after the stream comes back from a break, and when the server says its bus
+ * reconnected (`resync`): changes committed meanwhile were not announced, so the page reloads its data.
+ */
+export function useServerConnection(t: (key: string) => string, onResync?: () => void): ConnectionState {
+  const resync = useRef(onResync)
+  resync.current = onResync
   const [state, setState] = useState<ConnectionState>('connected')
   useEffect(() => {
     let es: EventSource | null = null
@@ -20,6 +28,7 @@ export function useServerConnection(t: (key: string) => string): ConnectionState
     let wait = 1000
     let wasDown = false
     let stopped = false
+    let settle: ReturnType<typeof setTimeout> | undefined
     const down = () => {
       setState('disrupted')
       if (!wasDown) toast(t('Server connection disrupted'), { kind: 'error', ms: 0, key: 'server' })
@@ -28,13 +37,23 @@ export function useServerConnection(t: (key: string) => string): ConnectionState
     const open = () => {
       es = new EventSource('/events')
       es.addEventListener('ready', () => {
-        setState('connected')
         wait = 1000
-        if (wasDown) toast(t('Server connection established'), { kind: 'success', ms: 3000, key: 'server' })
+        clearTimeout(settle)
+        if (wasDown) {
+          toast(t('Server connection established'), { kind: 'success', ms: 3000, key: 'server' })
+          setState('reconnected')
+          settle = setTimeout(() => setState('connected'), RECONNECTED_MS)
+          resync.current?.()
+        } else setState('connected')
         wasDown = false
       })
+      es.addEventListener('resync', () => resync.current?.())
       es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('reading', (e) => window.dispatchEvent(new CustomEvent(READING_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
+      es.addEventListener('notification', (e) => {
+        const n = JSON.parse((e as MessageEvent).data) as { title?: string; body?: string; from?: string }
+        toast([n.title, n.body].filter(Boolean).join(': ') + (n.from ? ` (${n.from})` : ''), { kind: 'info', ms: NOTIFICATION_MS })
+      })
       es.addEventListener('signedout', () => window.location.assign('/Welcome?msg=idle'))
       es.onerror = () => {
         down()
@@ -54,6 +73,7 @@ export function useServerConnection(t: (key: string) => string): ConnectionState
     return () => {
       stopped = true
       clearTimeout(retry)
+      clearTimeout(settle)
       es?.close()
       window.removeEventListener('online', online)
       window.removeEventListener('offline', offline)

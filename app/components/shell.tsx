@@ -3,7 +3,7 @@
  * drawer built from entitlements, the footer (connection, user, facility, kiosk, logo), and
  * kiosk mode (bars hidden, a floating button to leave). Menus are <details>: they open without JS.
  */
-import { Link, useLocation } from '@remix-run/react'
+import { Link, useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from './dialogs'
 import { useServerConnection, type ConnectionState } from './connection'
@@ -71,7 +71,8 @@ function useExitConfirmation(active: boolean) {
 /** Footer status: the page came from the server, so 'Connected' without JavaScript; live with it. */
 function ConnectionStatus({ state }: { state: ConnectionState }) {
   const t = useT()
-  const [label, colour] = state === 'disrupted' ? [t('Disconnected'), 'text-red-400'] : state === 'connecting' ? [t('Connecting'), 'text-amber-300'] : [t('Connected'), 'text-canopy-400']
+  const [label, colour] =
+    state === 'disrupted' ? [t('Disconnected'), 'text-red-400'] : state === 'connecting' ? [t('Connecting'), 'text-amber-300'] : state === 'reconnected' ? [t('Reconnected'), 'text-canopy-300'] : [t('Connected'), 'text-canopy-400']
   return (
     <span role="status" aria-label={t('Server connection')} data-connection={state}>
       <span aria-hidden="true" className={colour}>
@@ -85,7 +86,9 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const t = useT()
   const exit = useExitConfirmation(data.kiosk)
-  const connection = useServerConnection(t)
+  const revalidator = useRevalidator()
+  // back after a break: what was saved meanwhile was not announced, so the page reads its data again
+  const connection = useServerConnection(t, () => revalidator.revalidate())
   if (data.kiosk) {
     return (
       <div className="kiosk min-h-screen text-lg">

@@ -44,3 +44,8 @@ export async function tableAccess(context: AppLoadContext, user: SessionUser, fa
   const route = routes.find((r) => routeEditable(r, schema)) ?? routes[0]
   return { collection, schema, org: route.platform ? PLATFORM_ORG : facility, route, editable: routeEditable(route, schema) }
 }
+
+/** The collections whose rows the user can see in this facility (their screens'): who gets a table's change events. */
+export function readableCollections(user: SessionUser, facility: string): Set<string> {
+  return new Set(visibleRoutes(user, facility).flatMap((r) => (r.collection && SHOWS_ROWS.has(r.kind) && !r.platform ? [r.collection] : [])))
+}

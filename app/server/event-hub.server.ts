@@ -1,16 +1,28 @@
 /**
  * The server-sent events hub: every open /events stream of a browser, by organisation. The
  * store's committed changes are relayed as `table` events to streams of the same organisation
- * only (a platform change reaches nobody's facility stream). Device messages (MQTT) will be
- * relayed through the same hub. On shutdown every stream is ended so the process can drain.
+ * only (a platform change reaches nobody's facility stream), and of those only to streams whose
+ * user may read that table. Sensor readings go to the organisation's streams, notifications to one
+ * user's streams (app/bus/notifications.server.ts). On shutdown every stream is ended so the process can drain.
  */
 import type { Store } from '../db/store.server'
 import type { ChangeEvent } from '../db/types'
 
 export interface HubStream {
   org: string
+  /** the signed-in user of the page (notifications are addressed to one user) */
+  uid?: string
+  /** collections the user may read here: a `table` event for any other is not sent to this stream */
+  readable?: ReadonlySet<string>
   send: (event: string, data: unknown) => void
   close: () => void
+}
+
+/** Does this stream get this event? A table change only where the user may read that table. */
+function wants(s: HubStream, event: string, data: unknown): boolean {
+  if (event !== 'table' || !s.readable) return true
+  const c = (data as { collection?: unknown } | null)?.collection
+  return typeof c === 'string' && s.readable.has(c)
 }
 
 export class EventHub {
@@ -28,7 +40,18 @@ export class EventHub {
   }
 
   publish(org: string, event: string, data: unknown) {
-    for (const s of this.streams) if (s.org === org) s.send(event, data)
+    for (const s of this.streams) if (s.org === org && wants(s, event, data)) s.send(event, data)
+  }
+
+  /** To one user's pages in one organisation (a notification); answers how many streams got it. */
+  publishToUser(org: string, uid: string, event: string, data: unknown): number {
+    let n = 0
+    for (const s of this.streams)
+      if (s.org === org && s.uid === uid) {
+        s.send(event, data)
+        n++
+      }
+    return n
   }
 
   /** Every open stream, whatever its organisation (e.g. `resync` after the bus reconnects). */

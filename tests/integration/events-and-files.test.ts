@@ -29,7 +29,7 @@ beforeAll(async () => {
   hub = new EventHub()
   hub.relayStore(t.store)
   await ensurePlatform(t, env) // core schemas (users) and the lobby
-  await t.schemas.put(actor, { key: 'fac_notes', label: 'Notes', items: [{ key: 'text', label: 'Text' }] })
+  await t.schemas.put(actor, { key: 'fac_plants', label: 'Notes', items: [{ key: 'text', label: 'Text' }] })
   for (const [uid, facilities] of [['u-green', ['greenleaf']], ['u-harbor', ['harbor']]] as const)
     await t.store.insert(actor, 'auth', 'users', { _id: uid, uid, email: `${uid}@x.test`, role: 'user', org: facilities[0], web: 'yes', props: { facilities, modules: { [facilities[0]]: null } } })
 })
@@ -86,12 +86,12 @@ describe('GET /events', () => {
     const first = await readEvents(res, (e) => e.length >= 1)
     expect(first).toEqual([{ event: 'ready', data: { facility: 'greenleaf' } }])
 
-    await t.store.insert(actor, 'harbor', 'fac_notes', { text: 'not for greenleaf' })
-    await t.store.insert(actor, 'auth', 'fac_notes', { text: 'platform' })
-    await t.store.insert(actor, 'greenleaf', 'fac_notes', { text: 'for greenleaf' })
+    await t.store.insert(actor, 'harbor', 'fac_plants', { text: 'not for greenleaf' })
+    await t.store.insert(actor, 'auth', 'fac_plants', { text: 'platform' })
+    await t.store.insert(actor, 'greenleaf', 'fac_plants', { text: 'for greenleaf' })
     const next = await readEvents(res, (e) => e.length >= 1)
     // the first event after 'ready' is greenleaf's: the other two were never sent to this stream
-    expect(next[0]).toEqual({ event: 'table', data: { collection: 'fac_notes', action: 'insert' } })
+    expect(next[0]).toEqual({ event: 'table', data: { collection: 'fac_plants', action: 'insert' } })
 
     abort.abort()
     expect(hub.size).toBe(0)

@@ -268,6 +268,7 @@ export const ES: Record<string, string> = {
   'Connected': 'Conectado',
   'Connecting': 'Conectando',
   'Disconnected': 'Desconectado',
+  'Reconnected': 'Reconectado',
   'Server connection': 'Conexión con el servidor',
   'Organisation logo': 'Logotipo de la organización',
   'Nothing here yet in this facility.': 'Todavía no hay nada aquí en esta instalación.',
