@@ -20,6 +20,8 @@ const READING = z.object({
 })
 
 const CACHE_MS = 30_000
+/** a device not in the list: read the list again if it is older than this (a device just added) */
+const MISS_MS = 2_000
 const DAY_MS = 86_400_000
 
 export interface IngestOptions {
@@ -60,7 +62,7 @@ export class ReadingIngest {
   private async accept(org: string, deviceID: string, body: unknown) {
     const r = READING.safeParse(body)
     if (!r.success) return this.drop(org, deviceID, `not a reading: ${r.error.issues[0]?.path.join('.')} ${r.error.issues[0]?.message}`)
-    if (!(await this.deviceIds(org)).has(deviceID)) return this.drop(org, deviceID, 'not a sensor device of this organisation')
+    if (!(await this.deviceIds(org)).has(deviceID) && !(await this.deviceIds(org, MISS_MS)).has(deviceID)) return this.drop(org, deviceID, 'not a sensor device of this organisation')
     const at = r.data.ts === undefined ? this.now() : typeof r.data.ts === 'number' ? r.data.ts : Date.parse(r.data.ts)
     if (!Number.isFinite(at) || at > this.now() + 60_000 || at < this.now() - DAY_MS) return this.drop(org, deviceID, `time ${String(r.data.ts).slice(0, 40)} is not within the last day`)
     const max = await this.scales()
@@ -117,9 +119,10 @@ export class ReadingIngest {
     return this.flushing
   }
 
-  private async deviceIds(org: string): Promise<Set<string>> {
+  /** the organisation's device ids, read again once the list is older than `maxAge` */
+  private async deviceIds(org: string, maxAge = CACHE_MS): Promise<Set<string>> {
     const c = this.devices.get(org)
-    if (c && this.now() - c.at < CACHE_MS) return c.ids
+    if (c && this.now() - c.at < maxAge) return c.ids
     const { store, schemas } = this.o.database
     const rows = (await schemas.hasCollection('sen_devices')) ? await store.find(org, 'sen_devices', {}, 5000) : []
     const ids = new Set(rows.filter((d) => d.IsUsed !== 'no').map((d) => String(d.deviceID ?? '')))

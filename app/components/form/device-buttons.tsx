@@ -54,8 +54,8 @@ export function DeviceButtons(p: { f: FieldDef; fieldId: string; t: (k: string) 
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ screen, field: f.key }),
       })
-      const body = (await res.json().catch(() => null)) as { weight?: number; unit?: string; code?: string; error?: { message?: string } } | null
-      if (!res.ok || !body) return setBusy({ state: 'error', text: body?.error?.message ?? t('The device request failed. Try again.') })
+      const body = (await res.json().catch(() => null)) as { weight?: number; unit?: string; code?: string; error?: { message?: string }; errors?: Array<{ message?: string }> } | null
+      if (!res.ok || !body) return setBusy({ state: 'error', text: body?.errors?.[0]?.message ?? body?.error?.message ?? t('The device request failed. Try again.') })
       const reply: DeviceReply = d.kind === 'scale' ? { kind: 'scale', weight: Number(body.weight), unit: String(body.unit) } : { kind: 'rfid', code: String(body.code) }
       const problem = p.onReply?.(reply) ?? null
       if (problem) return setBusy({ state: 'error', text: t(problem) })

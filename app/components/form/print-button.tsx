@@ -25,8 +25,8 @@ export function PrintButton({ screen, id, printers, t }: { screen: string; id: s
     setText(null)
     try {
       const res = await fetch('/devices/print', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ screen, id, printer }) })
-      const body = (await res.json().catch(() => null)) as { printer?: string; error?: { message?: string } } | null
-      if (!res.ok) return setText({ error: true, text: body?.error?.message ?? t('The print request failed. Try again.') })
+      const body = (await res.json().catch(() => null)) as { printer?: string; error?: { message?: string }; errors?: Array<{ message?: string }> } | null
+      if (!res.ok) return setText({ error: true, text: body?.errors?.[0]?.message ?? body?.error?.message ?? t('The print request failed. Try again.') })
       setText({ error: false, text: `${t('Sent to')} ${body?.printer ?? ''}` })
     } catch {
       setText({ error: true, text: t('The print request failed. Try again.') })
