@@ -1,0 +1,192 @@
+/**
+ * The METRC emulator over real HTTP (issue 9): Basic auth with vendor and user keys, licenses
+ * (401 outside the key's, 403 for plant work at a dispensary, 401 for a record of another
+ * license), v2 paging and bare arrays, 24 h lastModified windows, per-row 400s that change
+ * nothing, 413 over 10 objects, 429 with Retry-After over the GET limit, the fault controls, and
+ * state that survives a restart. It needs no Canopy database: one run serves both engines.
+ */
+import { DEMO_USER_KEY, DEMO_VENDOR_KEY, GROW_LICENSE, SHOP_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
+import { tmpDir } from '#tests/helpers/db'
+
+let emu: RunningEmulator
+let dir: string
+const auth = (vendor = DEMO_VENDOR_KEY, user = DEMO_USER_KEY) => 'Basic ' + Buffer.from(`${vendor}:${user}`).toString('base64')
+async function call(method: string, path: string, o: { body?: unknown; license?: string | null; query?: string; authz?: string } = {}) {
+  const q = new URLSearchParams(o.query ?? '')
+  if (o.license !== null) q.set('licenseNumber', o.license ?? GROW_LICENSE)
+  const res = await fetch(`${emu.url}${path}?${q}`, { method, headers: { Authorization: o.authz ?? auth(), 'Content-Type': 'application/json' }, body: o.body === undefined ? undefined : JSON.stringify(o.body) })
+  const text = await res.text()
+  return { status: res.status, body: text ? JSON.parse(text) : null, retryAfter: res.headers.get('retry-after') }
+}
+const today = new Date().toISOString().slice(0, 10)
+
+beforeAll(async () => {
+  dir = tmpDir()
+  emu = await startMetrcEmulator({ dataDir: dir, seed: { plants: 45, packages: 25 }, limits: { facilityPerSec: 30, vendorPerSec: 100, facilityInFlight: 10, vendorInFlight: 30 } })
+})
+afterAll(async () => emu?.close())
+
+describe('authentication and licenses', () => {
+  it('takes vendor and user keys as Basic auth and refuses anything else with 401', async () => {
+    expect((await call('GET', '/facilities/v2', { license: null })).status).toBe(200)
+    expect((await call('GET', '/facilities/v2', { license: null, authz: auth('nope') })).status).toBe(401)
+    expect((await call('GET', '/facilities/v2', { license: null, authz: auth(DEMO_VENDOR_KEY, 'wrong') })).body).toEqual({ Message: 'Authorization has been denied for this request.' })
+    expect((await call('GET', '/facilities/v2', { license: null, authz: 'Bearer x' })).status).toBe(401)
+  })
+  it("lists the key's facilities; another license is 401, plant work at a dispensary 403", async () => {
+    const f = await call('GET', '/facilities/v2', { license: null })
+    expect(f.body.map((x: { License: { Number: string } }) => x.License.Number).sort()).toEqual([SHOP_LICENSE, GROW_LICENSE].sort())
+    expect((await call('GET', '/packages/v2/active', { license: '404-X0003' })).status).toBe(401)
+    expect((await call('GET', '/plants/v2/vegetative', { license: SHOP_LICENSE })).status).toBe(403)
+    const batch = await call('POST', '/plantbatches/v2/plantings', { license: SHOP_LICENSE, body: [{ Name: 'X', Type: 'Clone', Count: 5, Strain: 'Blue Dream', ActualDate: today }] })
+    expect(batch.status).toBe(403)
+  })
+  it('answers 401, not 404, for a record of another license', async () => {
+    const own = (await call('GET', '/packages/v2/active', { query: 'pageSize=1' })).body.Data[0]
+    expect((await call('GET', `/packages/v2/${own.Id}`)).body.Label).toBe(own.Label)
+    expect((await call('GET', `/packages/v2/${own.Label}`)).body.Id).toBe(own.Id)
+    expect((await call('GET', `/packages/v2/${own.Id}`, { license: SHOP_LICENSE })).status).toBe(401)
+  })
+})
+
+describe('reads', () => {
+  it('pages v2 lists by 20 at most and returns bare arrays where METRC does', async () => {
+    const p1 = await call('GET', '/plants/v2/vegetative', { query: 'pageSize=20&pageNumber=1' })
+    const all = (await call('GET', '/plants/v2/vegetative')).body
+    expect(all.TotalPages).toBe(1)
+    expect(p1.body.Total).toBe(all.Total)
+    expect(p1.body.TotalPages).toBe(Math.max(1, Math.ceil(all.Total / 20)))
+    expect((await call('GET', '/plants/v2/vegetative', { query: 'pageSize=50' })).status).toBe(400)
+    const units = await call('GET', '/unitsofmeasure/v2/active', { license: null })
+    expect(Array.isArray(units.body)).toBe(true)
+    expect(units.body.find((u: { Name: string }) => u.Name === 'Grams')).toMatchObject({ QuantityType: 'WeightBased', Abbreviation: 'g' })
+    expect(await call('GET', '/packages/v2/types', { license: null })).toMatchObject({ status: 200, body: expect.arrayContaining(['Product', 'ImmaturePlant']) })
+  })
+  it('filters by lastModified windows of at most 24 hours', async () => {
+    const end = new Date()
+    const start = new Date(end.getTime() - 24 * 3_600_000)
+    const w = await call('GET', '/packages/v2/active', { query: `lastModifiedStart=${start.toISOString()}&lastModifiedEnd=${end.toISOString()}` })
+    expect(w.status).toBe(200)
+    for (const p of w.body.Data) expect(Date.parse(p.LastModified)).toBeGreaterThanOrEqual(start.getTime())
+    const long = await call('GET', '/packages/v2/active', { query: `lastModifiedStart=${new Date(start.getTime() - 1000).toISOString()}&lastModifiedEnd=${end.toISOString()}` })
+    expect(long.status).toBe(400)
+    expect(long.body.Message).toMatch(/24 hours/)
+  })
+  it('answers every table of SPEC §2.3', async () => {
+    for (const [path, license] of [
+      ['/sales/v2/customertypes', null], ['/transfers/v2/deliveries/packages/states', null], ['/unitsofmeasure/v2/active', null], ['/items/v2/categories', null],
+      ['/items/v2/brands', GROW_LICENSE], ['/labtests/v2/states', null], ['/labtests/v2/types', null], ['/packages/v2/types', null], ['/packages/v2/adjust/reasons', GROW_LICENSE],
+      ['/plants/v2/additives/types', null], ['/plants/v2/growthphases', GROW_LICENSE], ['/plantbatches/v2/types', null], ['/locations/v2/types', GROW_LICENSE],
+      ['/harvests/v2/waste/types', null], ['/plants/v2/waste/reasons', GROW_LICENSE], ['/plants/v2/waste/methods/all', null], ['/transfers/v2/types', GROW_LICENSE],
+      ['/labtests/v2/results', GROW_LICENSE], ['/employees/v2', GROW_LICENSE], ['/facilities/v2', null], ['/harvests/v2/active', GROW_LICENSE], ['/patients/v2/active', SHOP_LICENSE],
+      ['/plantbatches/v2/active', GROW_LICENSE], ['/plants/v2/flowering', GROW_LICENSE], ['/locations/v2/active', GROW_LICENSE], ['/strains/v2/active', GROW_LICENSE],
+      ['/items/v2/active', GROW_LICENSE], ['/packages/v2/active', GROW_LICENSE], ['/tags/v2/plant/available', GROW_LICENSE], ['/tags/v2/package/available', GROW_LICENSE],
+    ] as const) {
+      const r = await call('GET', path, { license })
+      expect(r.status, path).toBe(200)
+      const rows = Array.isArray(r.body) ? r.body : r.body.Data
+      expect(rows.length, path).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('writes', () => {
+  it('creates plantings (1–100 plants), moves them to tagged plants with unused tags, one way through the phases', async () => {
+    const strain = (await call('GET', '/strains/v2/active')).body.Data[0].Name
+    const bad = await call('POST', '/plantbatches/v2/plantings', { body: [{ Name: 'PB-OK', Type: 'Clone', Count: 10, Strain: strain, Location: 'Veg Room', ActualDate: today }, { Name: 'PB-BIG', Type: 'Clone', Count: 101, Strain: strain, ActualDate: today }, { Name: 'PB-X', Type: 'Cutting', Count: 5, Strain: 'Nope', ActualDate: today }] })
+    expect(bad.status).toBe(400)
+    expect(bad.body.map((r: { row: number }) => r.row)).toEqual([1, 2, 2])
+    expect(bad.body[0].message).toMatch(/1 to 100/)
+    // nothing of that body was applied
+    expect((await call('GET', '/plantbatches/v2/active')).body.Data.some((b: { Name: string }) => b.Name === 'PB-OK')).toBe(false)
+    const ok = await call('POST', '/plantbatches/v2/plantings', { body: [{ Name: 'PB-OK', Type: 'Clone', Count: 10, Strain: strain, Location: 'Veg Room', ActualDate: today }] })
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ Ids: [expect.any(Number)], Warnings: null })
+    const tags: string[] = (await call('GET', '/tags/v2/plant/available')).body.map((t: { Label: string }) => t.Label)
+    const move = (StartingTag: string, Count: number) => call('POST', '/plantbatches/v2/growthphase', { body: [{ Name: 'PB-OK', Count, StartingTag, GrowthPhase: 'Vegetative', NewLocation: 'Veg Room', GrowthDate: today }] })
+    expect((await move(tags[0], 11)).status).toBe(400) // more than the batch holds
+    expect((await move(tags[0], 3)).status).toBe(200)
+    const again = await move(tags[0], 1)
+    expect(again.body[0].message).toBe(`Tag ${tags[0]} is not valid.`) // tags are single-use
+    const plant = (await call('GET', `/plants/v2/${tags[1]}`)).body
+    expect(plant).toMatchObject({ GrowthPhase: 'Vegetative', PlantBatchName: 'PB-OK', State: 'Tracked' })
+    const flower = await call('PUT', '/plants/v2/growthphase', { body: [{ Label: tags[1], GrowthPhase: 'Flowering', NewLocation: 'Flower Room 1', GrowthDate: today }] })
+    expect(flower.status).toBe(200)
+    const back = await call('PUT', '/plants/v2/growthphase', { body: [{ Label: tags[1], GrowthPhase: 'Vegetative', NewLocation: 'Veg Room', GrowthDate: today }] })
+    expect(back.status).toBe(400)
+    expect(back.body[0].message).toMatch(/cannot move from Flowering to Vegetative/)
+  })
+
+  it('creates and adjusts packages only with units of the same kind, never below zero, and finishes at zero', async () => {
+    const tag = (await call('GET', '/tags/v2/package/available')).body[0].Label
+    const item = (await call('GET', '/items/v2/active')).body.Data.find((i: { QuantityType: string }) => i.QuantityType === 'WeightBased').Name
+    const wrongUnit = await call('POST', '/packages/v2', { body: [{ Tag: tag, Item: item, Quantity: 5, UnitOfMeasure: 'Each', ActualDate: today, IsProductionBatch: false, IsDonation: false, ProductRequiresRemediation: false, UseSameItem: false }] })
+    expect(wrongUnit.status).toBe(400)
+    expect(wrongUnit.body[0].message).toMatch(/cannot be used with item/)
+    const made = await call('POST', '/packages/v2', { body: [{ Tag: tag, Item: item, Quantity: 1, UnitOfMeasure: 'Pounds', Location: 'Vault', ActualDate: today, IsProductionBatch: false, IsDonation: false, ProductRequiresRemediation: false, UseSameItem: false }] })
+    expect(made.status).toBe(200)
+    const adjust = (Quantity: number, UnitOfMeasure = 'Ounces') => call('POST', '/packages/v2/adjust', { body: [{ Label: tag, Quantity, UnitOfMeasure, AdjustmentReason: 'Drying', AdjustmentDate: today }] })
+    expect((await adjust(-17)).body[0].message).toMatch(/below zero/)
+    expect((await adjust(-2, 'Each')).body[0].message).toMatch(/does not match/)
+    expect((await call('PUT', '/packages/v2/finish', { body: [{ Label: tag, ActualDate: today }] })).body[0].message).toMatch(/adjust it to zero/)
+    expect((await adjust(-16)).status).toBe(200)
+    expect((await call('GET', `/packages/v2/${tag}`)).body.Quantity).toBe(0)
+    expect((await call('PUT', '/packages/v2/finish', { body: [{ Label: tag, ActualDate: today }] })).status).toBe(200)
+    expect((await call('GET', '/packages/v2/inactive')).body.Data.some((p: { Label: string }) => p.Label === tag)).toBe(true)
+  })
+
+  it('refuses more than 10 objects (413), a body that is not an array, and unknown endpoints', async () => {
+    const many = Array.from({ length: 11 }, (_, i) => ({ Name: `S-${i}`, TestingStatus: 'None' }))
+    expect((await call('POST', '/strains/v2', { body: many })).status).toBe(413)
+    expect((await call('POST', '/strains/v2', { body: { Name: 'x' } })).status).toBe(400)
+    expect((await call('POST', '/nothing/v2', { body: [] })).status).toBe(404)
+    expect((await call('GET', '/nothing/v2/active')).status).toBe(404)
+  })
+
+  it('records plant waste in batches of 10', async () => {
+    const labels = (await call('GET', '/plants/v2/flowering', { query: 'pageSize=10' })).body.Data.map((p: { Label: string }) => p.Label)
+    const row = (i: number) => ({ WasteMethodName: 'Grinder', MixedMaterial: 'Soil', WasteWeight: 1.5 + i, UnitOfMeasureName: 'Grams', ReasonName: 'Trimming/Pruning', Note: '', WasteDate: today, PlantLabels: [labels[i]] })
+    const r = await call('POST', '/plants/v2/waste', { body: labels.map((_: string, i: number) => row(i)) })
+    expect(r.status).toBe(200)
+    expect(r.body.Ids).toHaveLength(labels.length)
+    const bad = await call('POST', '/plants/v2/waste', { body: [{ ...row(0), WasteMethodName: 'Incinerator' }] })
+    expect(bad.body[0].message).toMatch(/not valid for plants/)
+  })
+})
+
+describe('limits and faults', () => {
+  it('answers 429 with Retry-After over the per-facility GET rate', async () => {
+    const answers = await Promise.all(Array.from({ length: 45 }, () => call('GET', '/unitsofmeasure/v2/active')))
+    const limited = answers.filter((a) => a.status === 429)
+    expect(limited.length).toBeGreaterThan(0)
+    expect(Number(limited[0].retryAfter)).toBeGreaterThanOrEqual(1)
+    await new Promise((r) => setTimeout(r, 1100))
+  })
+  it('can be told to be down, slow, to storm 429s and to expire a key', async () => {
+    const ctl = (b: unknown) => fetch(`${emu.url}/_emulator/faults`, { method: 'POST', headers: { 'x-emulator-admin': emu.adminToken }, body: JSON.stringify(b) })
+    expect((await fetch(`${emu.url}/_emulator/faults`, { method: 'POST', body: '{}' })).status).toBe(401)
+    await ctl({ down: true })
+    expect((await call('GET', '/facilities/v2', { license: null })).status).toBe(503)
+    await ctl({ down: false, storm429: 2, retryAfterS: 3 })
+    const s = [await call('GET', '/facilities/v2', { license: null }), await call('GET', '/facilities/v2', { license: null }), await call('GET', '/facilities/v2', { license: null })]
+    expect(s.map((x) => x.status)).toEqual([429, 429, 200])
+    expect(s[0].retryAfter).toBe('3')
+    await ctl({ expiredKeys: [DEMO_USER_KEY] })
+    expect((await call('GET', '/facilities/v2', { license: null })).status).toBe(401)
+    await ctl({ expiredKeys: [], slowMs: 150 })
+    const t0 = Date.now()
+    expect((await call('GET', '/facilities/v2', { license: null })).status).toBe(200)
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140)
+    await ctl({ slowMs: 0 })
+    const log = await (await fetch(`${emu.url}/_emulator/requests`, { headers: { 'x-emulator-admin': emu.adminToken } })).json()
+    expect(log.some((r: { status: number; path: string }) => r.status === 503 && r.path === '/facilities/v2')).toBe(true)
+  })
+  it('keeps its state across a restart', async () => {
+    const before = (await call('GET', '/plantbatches/v2/active')).body.Data.find((b: { Name: string }) => b.Name === 'PB-OK')
+    expect(before).toBeTruthy()
+    await emu.close()
+    emu = await startMetrcEmulator({ dataDir: dir })
+    const after = (await call('GET', '/plantbatches/v2/active')).body.Data.find((b: { Name: string }) => b.Name === 'PB-OK')
+    expect(after).toEqual(before)
+  })
+})
