@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { Database } from '../db/index.server'
 import type { Actor, Doc } from '../db/types'
 import { PLATFORM_ORG } from '../route-map'
+import type { CredentialCheck } from '../metrc/credentials.server'
 import { seal } from '../utils/seal.server'
 import { CREDENTIAL_STATES } from './messages'
 import { facilitiesOf, type SessionUser } from './entitlements'
@@ -54,11 +55,22 @@ export const CredentialsInput = z
   })
   .refine((v) => v.metrc !== '' || v.nometrc === 'yes', { path: ['metrc'], message: 'Enter your METRC API key, or tick "I do not use METRC"' })
 
+/** Checks a state, license and user key against METRC (app/metrc/credentials.server.ts); null: no METRC configured. */
+export type CredentialChecker = (state: string, license: string, key: string) => Promise<CredentialCheck>
+
+export interface ProcessingState {
+  metrc_api: 'pending' | 'valid' | 'invalid' | 'none'
+  error_lic: 'yes' | 'no'
+  error_metrc: 'yes' | 'no'
+}
+
 /**
  * Stores submitted credentials: a temp_credentials record with the key sealed (never stored or
- * shown in the clear), and the user's temp_processing reset to pending until the key is checked.
+ * shown in the clear), then checks them against METRC when a checker is given: a wrong license
+ * sets error_lic, a key METRC refuses error_metrc (SPEC §4: the credentials dialog reopens); no
+ * answer leaves them pending. temp_processing records the outcome. "No METRC" is not checked.
  */
-export async function submitCredentials(database: Database, secret: string, actor: Actor, email: string, v: z.infer<typeof CredentialsInput>): Promise<void> {
+export async function submitCredentials(database: Database, secret: string, actor: Actor, email: string, v: z.infer<typeof CredentialsInput>, check?: CredentialChecker | null): Promise<ProcessingState> {
   const { store } = database
   await store.insert(actor, PLATFORM_ORG, 'temp_credentials', {
     email,
@@ -67,10 +79,19 @@ export async function submitCredentials(database: Database, secret: string, acto
     metrc: v.metrc ? seal(secret, v.metrc) : '',
     nometrc: v.nometrc === 'yes' ? 'yes' : 'no',
   })
+  let state: ProcessingState = { metrc_api: 'pending', error_lic: 'no', error_metrc: 'no' }
+  if (v.nometrc === 'yes' && !v.metrc) state = { ...state, metrc_api: 'none' }
+  else if (check) {
+    const r = await check(v.state, v.license, v.metrc)
+    if (r.ok) state = { ...state, metrc_api: 'valid' }
+    else if (r.wrong === 'license') state = { ...state, metrc_api: 'invalid', error_lic: 'yes' }
+    else if (r.wrong === 'key') state = { ...state, metrc_api: 'invalid', error_metrc: 'yes' }
+  }
   const p = await processingOf(database, email)
-  const doc = { email, state: v.state, lic: v.license, metrc_api: 'pending', error_lic: 'no', error_metrc: 'no' }
+  const doc = { email, state: v.state, lic: v.license, ...state }
   if (p) await store.update(actor, PLATFORM_ORG, 'temp_processing', p._id, doc)
   else await store.insert(actor, PLATFORM_ORG, 'temp_processing', doc)
+  return state
 }
 
 export function needsCredentialCheck(user: SessionUser): boolean {

@@ -81,6 +81,11 @@ export const envSchema = z.object({
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects megabytes' }).positive('expects megabytes, more than 0').max(1024, 'expects megabytes, at most 1024').default(10)),
   // how long a download link (GET /getfiles/{org}/{name}?token=, app/files/tokens.server.ts) works
   FILE_TOKEN_TTL_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(86_400, 'expects seconds, at most 86400').default(300)),
+  // METRC (issue 9, app/metrc/connection.server.ts): the integrator's vendor key, and METRC_URL to
+  // send every state to one place (the emulator, a proxy) instead of api-{state}.metrc.com
+  METRC_VENDOR_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'expects the vendor API key (at least 8 characters)').max(200, 'expects the vendor API key (at most 200 characters)').optional()),
+  METRC_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').optional()),
+  METRC_SANDBOX: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
 })
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string }

@@ -1,8 +1,9 @@
 /**
  * The tracking-credential step (SPEC §4, §5, §8), for lobby accounts only: state, license and
  * METRC API key (or "no METRC"). The key is sealed before it is stored and never shown again.
- * Checking it against METRC arrives with the METRC issue; until then the account waits for
- * the authorization email, as SPEC says.
+ * It is checked against METRC at once (app/metrc/credentials.server.ts): a wrong license or key
+ * shows the error lines of SPEC §8 above the form again; otherwise (valid, or METRC not answering:
+ * pending) the account waits for the authorization email, as SPEC says.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
@@ -12,6 +13,7 @@ import { advance, CredentialsInput, processingOf, submitCredentials } from '../a
 import { requireSession } from '../auth/require.server'
 import { CREDENTIAL_STATES, MSG } from '../auth/rules'
 import { Button, Field, Notice, Page } from '../components/ui'
+import { credentialChecker } from '../metrc/credentials.server'
 import { fieldErrors } from '../utils/form'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,8 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ errors: fieldErrors(parsed.error), submitted: false }, { status: 400 })
   }
   const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }
-  await submitCredentials(context.database, context.env.SESSION_SECRET, actor, s.user.email, parsed.data)
-  return json({ errors: {} as Record<string, string>, submitted: true })
+  const r = await submitCredentials(context.database, context.env.SESSION_SECRET, actor, s.user.email, parsed.data, credentialChecker(context.env))
+  // a wrong license or key: the page shows the SPEC §8 error lines (the loader reads them) and the form again
+  return json({ errors: {} as Record<string, string>, submitted: r.error_lic === 'no' && r.error_metrc === 'no' })
 }
 
 export default function Credentials() {

@@ -18,6 +18,7 @@ import { CredentialsInput, eulaAccepted, recordEula, submitCredentials } from '.
 import { MSG } from '../../auth/messages'
 import type { Doc } from '../../db/types'
 import { deleteRecord } from '../../records/write.server'
+import { credentialChecker } from '../../metrc/credentials.server'
 import { PLATFORM_ORG } from '../../route-map'
 import { AppError, forbidden, notFound } from '../../utils/errors'
 import type { ApiCaller } from '../auth.server'
@@ -82,9 +83,13 @@ export async function flowCall(context: AppLoadContext, c: ApiCaller, method: st
     if (method !== 'POST' || id) throw notAllowed(method, 'temp_credentials (only POST)')
     const b = await bodyOf(request, z.object({ state: z.unknown(), license: z.unknown(), metrc: z.unknown(), nometrc: z.unknown() }).strict())
     const v = parsed(CredentialsInput, b)
-    await submitCredentials(context.database, context.env.SESSION_SECRET, c.actor, email, v)
+    const r = await submitCredentials(context.database, context.env.SESSION_SECRET, c.actor, email, v, credentialChecker(context.env))
+    const wrong = r.error_lic === 'yes' || r.error_metrc === 'yes'
     // never the key, sealed or not
-    return Response.json({ email, state: v.state, license: v.license, nometrc: v.nometrc === 'yes' ? 'yes' : 'no', metrc_api: 'pending', message: MSG.waitEmail }, { status: 201 })
+    return Response.json(
+      { email, state: v.state, license: v.license, nometrc: v.nometrc === 'yes' ? 'yes' : 'no', ...r, message: wrong ? MSG.credentialsError : MSG.waitEmail },
+      { status: 201 },
+    )
   }
 
   if (table === 'inf_global') {

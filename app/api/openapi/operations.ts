@@ -233,7 +233,13 @@ const dt: ApiOperation[] = [
   {
     method: 'post', path: '/dt/v1/temp_credentials', operationId: 'submitCredentials', tag: 'Organisation API', auth: 'token',
     summary: 'Submit METRC credentials', body: { schema: ref('Record_temp_credentials') },
-    answers: { 201: json('Stored; wait for the authorization email (SPEC §8).', { type: 'object', additionalProperties: true }) },
+    answers: {
+      201: json('Stored and checked against METRC: metrc_api valid, invalid (error_lic / error_metrc say which), pending (METRC did not answer; checked again later) or none (no METRC). The key is never echoed.', {
+        type: 'object',
+        additionalProperties: true,
+        properties: { metrc_api: { type: 'string', enum: ['pending', 'valid', 'invalid', 'none'] }, error_lic: { type: 'string', enum: ['yes', 'no'] }, error_metrc: { type: 'string', enum: ['yes', 'no'] }, message: { type: 'string' } },
+      }),
+    },
   },
   {
     method: 'get', path: '/dt/v1/inf_global/{id}', operationId: 'getInfGlobal', tag: 'Organisation API', auth: 'token',
