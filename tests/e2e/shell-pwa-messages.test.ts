@@ -107,6 +107,10 @@ test('network and server connection toasts (SPEC §8); a notification stays whil
   await page.unroute('**/events')
   await page.clock.fastForward(35_000)
   await expect(page.getByRole('status').filter({ hasText: 'Server connection established' })).toBeVisible({ timeout: 15_000 })
+  // the footer says Reconnected for 5 s (the page reloads its data meanwhile), then Connected
+  await expect(status).toHaveAttribute('data-connection', 'reconnected')
+  await expect(status).toContainText('Reconnected')
+  await page.clock.fastForward(6_000)
   await expect(status).toHaveAttribute('data-connection', 'connected')
 })
 
