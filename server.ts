@@ -16,6 +16,8 @@ import { startBus, type RunningBus } from './app/bus/index.server'
 import { notificationHandler } from './app/bus/notifications.server'
 import { demoDevicesOn, startDemoDevices } from './app/devices/simulator/index.server'
 import type { Simulator } from './app/devices/simulator/run'
+import { startInProcessEmulator } from './app/metrc/emulator/in-process.server'
+import { registerMetrcEndpoint } from './app/metrc/connection.server'
 import { ReadingIngest } from './app/sensors/ingest.server'
 import { compactReadings } from './app/sensors/store.server'
 import { createHttpApp } from './app/server/http.server'
@@ -63,6 +65,14 @@ async function main() {
   } catch (e) {
     await database.close().catch(() => {})
     fail(`preparing the platform data failed: ${(e as Error).message}`)
+  }
+
+  // METRC: the real one (METRC_VENDOR_KEY) or the emulator that ships with Canopy (issue 9)
+  let metrc: Awaited<ReturnType<typeof startInProcessEmulator>> = null
+  try {
+    metrc = await startInProcessEmulator(env, logger)
+  } catch (e) {
+    logger.warn({ err: (e as Error).message }, 'the METRC emulator could not start; METRC calls will fail until METRC_VENDOR_KEY is set')
   }
 
   if (!fs.existsSync(BUILD_PATH)) fail(`${BUILD_PATH} is missing: run "npm run build" first (npm start does it for you)`)
@@ -134,6 +144,8 @@ async function main() {
       clearInterval(compactTimer)
       await readings.close().catch(() => {})
       await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
+      registerMetrcEndpoint(null)
+      await metrc?.close().catch(() => {})
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))
       logger.info('stopped')
       process.exit(0)

@@ -27,7 +27,7 @@ export async function tableScreen(log: (m: string) => void, iterations = 100): P
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-bench-screen-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['build/server.js'], { env: { ...process.env, NODE_ENV: 'production', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' })
+  const child = spawn(process.execPath, ['build/server.js'], { env: { ...process.env, NODE_ENV: 'production', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', METRC_EMULATOR: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' })
   try {
     log('table screen: starting the built server (first start seeds the demo)')
     for (let i = 0; ; i++) {

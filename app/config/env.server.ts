@@ -86,6 +86,10 @@ export const envSchema = z.object({
   METRC_VENDOR_KEY: z.preprocess(emptyToUndefined, z.string().min(8, 'expects the vendor API key (at least 8 characters)').max(200, 'expects the vendor API key (at most 200 characters)').optional()),
   METRC_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').optional()),
   METRC_SANDBOX: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  // without a vendor key, the METRC emulator (app/metrc/emulator) runs in this process on this port
+  // (0: any free one); METRC_EMULATOR=0 turns it off (then METRC is simply not configured)
+  METRC_EMULATOR: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  METRC_EMULATOR_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3500)),
 })
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string }

@@ -15,11 +15,14 @@ export interface MetrcEndpoint {
   emulated: boolean
 }
 
-let registered: MetrcEndpoint | null = null
+// on globalThis, not in a module variable: server.ts (which starts the emulator) and the Remix build
+// (whose routes check credentials) are two bundles, each with its own copy of this module
+const SLOT = Symbol.for('canopy.metrc.endpoint')
+const slot = globalThis as { [SLOT]?: MetrcEndpoint | null }
 
 /** The emulator started in this process (or null to forget it). */
 export function registerMetrcEndpoint(e: MetrcEndpoint | null) {
-  registered = e
+  slot[SLOT] = e
 }
 
 export function metrcEndpoint(env: Pick<Env, 'METRC_URL' | 'METRC_SANDBOX' | 'METRC_VENDOR_KEY'>): MetrcEndpoint | null {
@@ -27,7 +30,7 @@ export function metrcEndpoint(env: Pick<Env, 'METRC_URL' | 'METRC_SANDBOX' | 'ME
     const override = env.METRC_URL
     return { vendorKey: env.METRC_VENDOR_KEY, baseUrl: (state) => metrcBaseUrl(state, { sandbox: env.METRC_SANDBOX === '1', override }), emulated: false }
   }
-  return registered
+  return slot[SLOT] ?? null
 }
 
 /** A client for one user key in one state. */

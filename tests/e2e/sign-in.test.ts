@@ -1,4 +1,5 @@
 /** SPEC §2.2, §2.4, §4, §5, §6, §8 for sign-in, walked in Chromium with JavaScript on and off. */
+import { DEMO_USER_KEY, GROW_LICENSE } from '../../app/metrc/emulator/model'
 import fs from 'node:fs'
 import path from 'node:path'
 import { MSG } from '../../app/auth/rules'
@@ -83,11 +84,28 @@ test('lobby accounts give METRC credentials; errors are shown; then they wait fo
   await page.goto('/Credentials')
   await expect(page.getByRole('alert')).toContainText(MSG.credentialsError)
   await expect(page.getByRole('alert')).toContainText(MSG.badLicense)
+  // checked against METRC at once (the emulator that ships with Canopy): a license the key does not reach
   await page.getByLabel('State', { exact: true }).selectOption('CA')
   await page.getByLabel('State License').fill('CCL22-0001111')
+  await page.getByLabel('METRC API Key').fill(DEMO_USER_KEY)
+  await submit.click()
+  await expect(page.getByRole('alert')).toContainText(MSG.badLicense)
+  await expect(page.getByRole('alert')).not.toContainText(MSG.badKey)
+  // a key METRC does not take
+  await page.getByLabel('State', { exact: true }).selectOption('CA')
+  await page.getByLabel('State License').fill(GROW_LICENSE)
   await page.getByLabel('METRC API Key').fill('user-key-123')
   await submit.click()
+  await expect(page.getByRole('alert')).toContainText(MSG.badKey)
+  await expect(page.getByRole('alert')).not.toContainText(MSG.badLicense)
+  // right: wait for the authorization email
+  await page.getByLabel('State', { exact: true }).selectOption('CA')
+  await page.getByLabel('State License').fill(GROW_LICENSE)
+  await page.getByLabel('METRC API Key').fill(DEMO_USER_KEY)
+  await submit.click()
   await expect(page.getByText(MSG.waitEmail)).toBeVisible()
+  const [p] = await database.store.find('auth', 'temp_processing', { email: u.email })
+  expect(p).toMatchObject({ lic: GROW_LICENSE, metrc_api: 'valid', error_lic: 'no', error_metrc: 'no' })
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText(MSG.processing)).toBeVisible()
   const [cred] = await database.store.find('auth', 'temp_credentials', { email: u.email })
@@ -127,6 +145,9 @@ test('idle for longer than the timeout: the next request lands on login with the
   const u = await createUser()
   await login(page, u.email, u.password)
   await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
+  // idle means no requests at all: leave the page first, so nothing it still loads (a prefetch, a
+  // data reload) counts as activity after the clock is turned back
+  await page.goto('about:blank')
   await database.db.query(`UPDATE auth_sessions SET last_seen = now() - interval '2 hours' WHERE uid = $1`, [u.uid])
   await page.goto('/Welcome')
   await expect(page.getByText(MSG.idle)).toBeVisible()
