@@ -41,7 +41,7 @@ export default defineConfig({
       // in from 127.0.0.1): the rate limits would stop it by design. They are tested in
       // tests/integration/limits.test.ts; here they are set high, not off.
       // the demo's simulated devices run in the server (scales, RFID readers, sensors, printers writing to E2E.printDir)
-      DEMO_DEVICES: '1', PRINT_DIR: E2E.printDir, DEVICES_SENSOR_EVERY_MS: '1000',
+      DEMO_DEVICES: '1', PRINT_DIR: E2E.printDir, DEVICES_SENSOR_EVERY_MS: '5000',
       // the METRC emulator that ships with Canopy answers the credentials check (any free port)
       METRC_EMULATOR_PORT: '0',
       RATE_LIMIT_PER_SEC: '1000', RATE_LIMIT_BURST: '5000', RATE_LIMIT_ADDRESS_PER_SEC: '1000', RATE_LIMIT_ADDRESS_BURST: '5000',
