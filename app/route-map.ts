@@ -159,6 +159,11 @@ export const ROUTES: RouteEntry[] = [
   t('/SetProdtype', 'Product Types', 'set', 'set_prodtypes'),
   t('/SetIntCustomer', 'Internal Customers', 'set', 'set_int_customers'),
   t('/SetPrinters', 'Printers', 'set', 'set_printers'),
+  // device settings of SPEC §3 (not in SPEC's route list; issue 8 item 4): sensor devices, scanner
+  // settings, input device mappings, beside the printers
+  t('/SetSensorDevices', 'Sensor Devices', 'set', 'sen_devices', { group: 'Devices' }),
+  t('/SetScanners', 'Scanner Settings', 'set', 'sen_scanner_settings', { group: 'Devices' }),
+  t('/SetInputDevices', 'Input Devices', 'set', 'sen_input_devices', { group: 'Devices' }),
   t('/SetRole', 'Roles', 'set', 'set_roles'),
   // Help
   { path: '/HelpTutorials', title: 'Tutorials', module: 'help', kind: 'help' },
