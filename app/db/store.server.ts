@@ -172,6 +172,42 @@ export class Store {
     return inserted
   }
 
+  /**
+   * Mirrors records kept elsewhere (a METRC sync): each document is inserted, or replaces the stored
+   * one when it differs; an identical one is left alone, so running it twice changes nothing. Audit
+   * rows are written for what changed only, in the same transaction; one change event per call.
+   */
+  async mirror(actor: Actor, org: string, collection: string, docs: Array<{ _id: string } & Record<string, unknown>>): Promise<{ inserted: number; updated: number }> {
+    const t = await this.table(collection)
+    const schema = await this.schemas.get(collection)
+    const rows = docs.map((d) => ({ id: d._id, doc: normalizeFields(schema, stripReserved(d)) }))
+    const out = { inserted: 0, updated: 0 }
+    const meta = (x: string) => `${x}.doc || jsonb_build_object('_id', ${x}.id, 'cts', to_char(${x}.cts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'ts', to_char(${x}.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+    await this.db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) {
+        const r = await tx.query<{ ins: number; upd: number }>(
+          `WITH input AS (SELECT x ->> 'id' AS id, x -> 'doc' AS doc FROM jsonb_array_elements($2::jsonb) x),
+           cur AS (SELECT c.id, c.doc, c.cts, c.ts FROM ${t} c JOIN input i ON c.org = $1 AND c.id = i.id),
+           up AS (
+             INSERT INTO ${t} AS c (org, id, doc, cts, ts) SELECT $1, id, doc, now(), now() FROM input
+             ON CONFLICT (org, id) DO UPDATE SET doc = EXCLUDED.doc, ts = now() WHERE c.doc IS DISTINCT FROM EXCLUDED.doc
+             RETURNING c.id, c.doc, c.cts, c.ts, (xmax = 0) AS inserted),
+           aud AS (
+             INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after)
+             SELECT $1, $3, up.id, CASE WHEN up.inserted THEN 'insert' ELSE 'update' END, $4, $5, $6,
+                    CASE WHEN up.inserted THEN NULL ELSE ${meta('cur')} END, ${meta('up')}
+               FROM up LEFT JOIN cur ON cur.id = up.id RETURNING 1)
+           SELECT (SELECT count(*) FROM up WHERE inserted)::int AS ins, (SELECT count(*) FROM up WHERE NOT inserted)::int AS upd, (SELECT count(*) FROM aud)::int AS a`,
+          [org, JSON.stringify(rows.slice(i, i + 500)), collection, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null],
+        )
+        out.inserted += r.rows[0].ins
+        out.updated += r.rows[0].upd
+      }
+    })
+    if (out.inserted || out.updated) this.emit({ org, collection, id: '*', action: out.inserted ? 'insert' : 'update', uid: actor.uid })
+    return out
+  }
+
   /** Insert or update by id (seeds, schemas, preferences). */
   async upsert(actor: Actor, org: string, collection: string, id: string, input: Record<string, unknown>, opts: WriteOptions = {}): Promise<Doc> {
     try {
@@ -204,9 +240,9 @@ export class Store {
    * A change that is not a record write (a file removed, a schema dropped) gets its audit row too:
    * `work` runs first, inside the transaction; when it throws, no row is written.
    */
-  async audited(actor: Actor, e: { org: string; collection: string; id: string; action: ChangeEvent['action']; before: unknown; after: unknown }, work: () => Promise<void> = async () => {}): Promise<void> {
+  async audited(actor: Actor, e: { org: string; collection: string; id: string; action: ChangeEvent['action']; before: unknown; after: unknown }, work: (tx: Queryable) => Promise<void> = async () => {}): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await work()
+      await work(tx)
       await audit(tx, actor, e.org, e.collection, e.id, e.action, e.before as Doc | null, e.after as Doc | null)
     })
   }

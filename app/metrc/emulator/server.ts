@@ -29,6 +29,8 @@ export interface Faults {
 export interface LoggedRequest {
   method: string
   path: string
+  /** the query string (lastModified windows, paging) */
+  query: string
   license: string | null
   status: number
   at: number
@@ -92,7 +94,7 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
     const method = req.method ?? 'GET'
     const path = url.pathname.replace(/\/+$/, '') || '/'
     if (path.startsWith('/_emulator/')) return admin(req, res, path, method)
-    const entry: LoggedRequest = { method, path, license: url.searchParams.get('licenseNumber'), status: 0, at: Date.now() }
+    const entry: LoggedRequest = { method, path, query: url.search.slice(0, 300), license: url.searchParams.get('licenseNumber'), status: 0, at: Date.now() }
     log.push(entry)
     if (log.length > maxLog) log.splice(0, log.length - maxLog)
     let keyFacility: string | null = null
