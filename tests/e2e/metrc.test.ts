@@ -1,0 +1,47 @@
+/**
+ * Issue 9 in the browser, against the METRC emulator that runs inside the e2e server: an admin
+ * links the facility to METRC from a Metrc screen (a wrong license is refused with SPEC's line;
+ * the right one is saved), runs Sync now, and the screen says when the table was last synced and
+ * that it is current; the synced packages are in the table. With and without JavaScript.
+ */
+import { GROW_LICENSE, DEMO_USER_KEY } from '../../app/metrc/emulator/model'
+import { expect, login, test } from './fixtures'
+
+const FAC = 'greenleaf'
+
+test('an admin links the facility to METRC and runs Sync now on /MetrcPackages', async ({ page, createUser, database }) => {
+  const admin = await createUser({ role: 'admin', modules: { [FAC]: ['metrc'] } })
+  try {
+    await login(page, admin.email, admin.password)
+    await page.getByRole('region', { name: 'Signed in' }).waitFor()
+    await page.goto('/MetrcPackages')
+    const panel = page.getByTestId('metrc-panel')
+    await expect(panel).toContainText('This facility is not linked to METRC yet.')
+    const link = async (license: string) => {
+      await panel.getByLabel('State', { exact: true }).selectOption('CA')
+      await panel.getByLabel('State License').fill(license)
+      await panel.getByLabel('METRC API Key').fill(DEMO_USER_KEY)
+      await panel.getByRole('button', { name: 'Save and check' }).click()
+    }
+    await link('999-NOPE')
+    await expect(page.getByTestId('metrc-panel').getByRole('alert')).toContainText('State License was incorrect.')
+    expect((await database.db.query('SELECT 1 FROM metrc_links WHERE org = $1', [FAC])).rows).toHaveLength(0)
+    await link(GROW_LICENSE)
+    await expect(page.getByTestId('metrc-panel')).toContainText('This facility is now linked to METRC.')
+    await expect(page.getByTestId('metrc-panel')).toContainText(`METRC license ${GROW_LICENSE} (CA)`)
+    await expect(page.getByTestId('metrc-sync-state')).toHaveText('Not synced yet.')
+
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    const state = page.getByTestId('metrc-sync-state')
+    await expect(state).toHaveAttribute('data-current', 'yes')
+    await expect(state).toContainText(/Last synced \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC · current · \d+ records, \d+ changed/)
+    const synced = await database.db.query<{ label: string }>(`SELECT doc->>'Label' AS label FROM c_metrc_packages WHERE org = $1 AND doc ? 'MetrcId' ORDER BY id LIMIT 1`, [FAC])
+    expect(synced.rows[0].label).toMatch(/^1A4/)
+    await page.goto(`/MetrcPackages?col=Label&q=${encodeURIComponent(synced.rows[0].label)}`)
+    await expect(page.locator('tbody')).toContainText(synced.rows[0].label)
+  } finally {
+    await database.db.query('DELETE FROM metrc_links WHERE org = $1', [FAC])
+    await database.db.query('DELETE FROM metrc_sync WHERE org = $1', [FAC])
+    await database.db.query(`DELETE FROM c_metrc_packages WHERE org = $1 AND doc ? 'MetrcId'`, [FAC])
+  }
+})
