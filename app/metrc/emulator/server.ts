@@ -66,6 +66,8 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
     const method = req.method ?? 'GET'
     const path = url.pathname.replace(/\/+$/, '') || '/'
     if (path.startsWith('/_emulator/')) return admin(req, res, path, method)
+    // a kept-alive connection made before "reset" is dropped at its next request
+    if (faults.reset) return void req.socket.destroy()
     const entry = log.add({ method, path, query: url.search.slice(0, 300), license: url.searchParams.get('licenseNumber'), status: 0, at: Date.now() })
     let release = () => {}
     try {

@@ -21,7 +21,7 @@ export function hasWrite(method: string, path: string): boolean {
 export function issueMessage(i: ZodIssue): string {
   const field = i.path.join('.') || 'The row'
   if (i.code === 'invalid_type' && i.received === 'undefined') return `${field} is required.`
-  if (i.code === 'invalid_type') return `${field} must be ${i.expected === 'number' ? 'a number' : i.expected === 'string' ? 'text' : i.expected}.`
+  if (i.code === 'invalid_type' && /^Expected /.test(i.message)) return `${field} must be ${i.expected === 'number' ? 'a number' : i.expected === 'string' ? 'text' : i.expected}.`
   if (i.code === 'invalid_enum_value') return `${field} must be one of ${i.options.join(', ')}.`
   const m = i.message.replace(/\.$/, '')
   return /^(is|must) /.test(m) ? `${field} ${m}.` : `${field}: ${m}.`
