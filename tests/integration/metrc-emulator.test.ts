@@ -162,12 +162,31 @@ describe('writes', () => {
 })
 
 describe('limits and faults', () => {
-  it('answers 429 with Retry-After over the per-facility GET rate', async () => {
-    const answers = await Promise.all(Array.from({ length: 45 }, () => call('GET', '/unitsofmeasure/v2/active', { limited: true })))
-    const limited = answers.filter((a) => a.status === 429)
-    expect(limited.length).toBeGreaterThan(0)
-    expect(Number(limited[0].retryAfter)).toBeGreaterThanOrEqual(1)
-    await new Promise((r) => setTimeout(r, 1100))
+  it('answers 429 with Retry-After over the per-facility and per-vendor GET rates', async () => {
+    // its own emulator with low limits, so a slow machine cannot refill the bucket in time
+    const small = await startMetrcEmulator({ dataDir: tmpDir(), seed: { plants: 5, packages: 5 }, limits: { facilityPerSec: 4, vendorPerSec: 8, facilityInFlight: 100, vendorInFlight: 100 } })
+    try {
+      const get = async (license: string | null) => {
+        const res = await fetch(`${small.url}/unitsofmeasure/v2/active${license ? `?licenseNumber=${license}` : ''}`, { headers: { Authorization: auth() } })
+        await res.arrayBuffer()
+        return { status: res.status, retryAfter: res.headers.get('retry-after') }
+      }
+      const facility: Array<{ status: number; retryAfter: string | null }> = []
+      for (let i = 0; i < 6; i++) facility.push(await get(GROW_LICENSE))
+      expect(facility.slice(0, 4).map((a) => a.status)).toEqual([200, 200, 200, 200])
+      const limited = facility.filter((a) => a.status === 429)
+      expect(limited.length).toBeGreaterThan(0)
+      expect(Number(limited[0].retryAfter)).toBeGreaterThanOrEqual(1)
+      // the other license still has its own facility budget, until the vendor key's runs out
+      const vendor: number[] = []
+      for (let i = 0; i < 6; i++) vendor.push((await get(SHOP_LICENSE)).status)
+      expect(vendor).toContain(429)
+      expect(small.requests.filter((r) => r.status === 429).length).toBe(limited.length + vendor.filter((x) => x === 429).length)
+      // writes are not rate-limited
+      expect((await fetch(`${small.url}/strains/v2?licenseNumber=${GROW_LICENSE}`, { method: 'POST', headers: { Authorization: auth(), 'Content-Type': 'application/json' }, body: JSON.stringify([{ Name: 'Rate Free' }]) })).status).toBe(200)
+    } finally {
+      await small.close()
+    }
   })
   it('can be told to be down, slow, to storm 429s and to expire a key', async () => {
     const ctl = (b: unknown) => fetch(`${emu.url}/_emulator/faults`, { method: 'POST', headers: { 'x-emulator-admin': emu.adminToken }, body: JSON.stringify(b) })
