@@ -50,6 +50,8 @@ export const envSchema = z.object({
   // simulated label printers write what they print (default DATA_DIR/prints)
   DEVICES_SENSOR_EVERY_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(200, 'expects milliseconds, at least 200').max(3_600_000, 'expects milliseconds, at most 3600000').default(5000)),
   PRINT_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').optional()),
+  // device ids of simulated scales or readers that never answer (to see the timeout path), comma-separated
+  DEVICES_SILENT: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_.:@-]+(,[A-Za-z0-9_.:@-]+)*$/, 'expects device ids separated by commas').transform((v) => v.split(',')).optional()),
   // sensor readings (app/sensors): raw readings are kept this many days (hourly rollups stay), and
   // the job that drops older ones runs this often
   SENSOR_RAW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects days' }).int('expects whole days').min(1, 'expects days, at least 1').max(3650, 'expects days, at most 3650').default(7)),
