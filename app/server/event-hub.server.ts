@@ -2,7 +2,7 @@
  * The server-sent events hub: every open /events stream of a browser, by organisation. The
  * store's committed changes are relayed as `table` events to streams of the same organisation
  * only (a platform change reaches nobody's facility stream), and of those only to streams whose
- * user may read that table. Sensor readings go to the organisation's streams, notifications to one
+ * user may read that table. Sensor readings go to the streams of users who may see the sensors, notifications to one
  * user's streams (app/bus/notifications.server.ts). On shutdown every stream is ended so the process can drain.
  */
 import type { Store } from '../db/store.server'
@@ -18,9 +18,14 @@ export interface HubStream {
   close: () => void
 }
 
-/** Does this stream get this event? A table change only where the user may read that table. */
+/** the collection whose screens show sensor readings (the Sensors dashboard, the device settings) */
+const READINGS_OF = 'sen_devices'
+
+/** Does this stream get this event? A table change only where the user may read that table; a sensor reading only where they may see the sensors. */
 function wants(s: HubStream, event: string, data: unknown): boolean {
-  if (event !== 'table' || !s.readable) return true
+  if (!s.readable) return true
+  if (event === 'reading') return s.readable.has(READINGS_OF)
+  if (event !== 'table') return true
   const c = (data as { collection?: unknown } | null)?.collection
   return typeof c === 'string' && s.readable.has(c)
 }

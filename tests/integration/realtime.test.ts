@@ -70,6 +70,13 @@ describe('table changes on /events', () => {
     expect(got.finance.filter((g) => g.event === 'table')).toEqual([])
     expect(got.harbor).toEqual([])
   })
+  it('sensor readings reach only users who may see the sensors', async () => {
+    page('sensors', 'greenleaf', user('u-sens', 'user', ['sensors']))
+    hub.publish('greenleaf', 'reading', { deviceID: 'SEN-1', ts: new Date().toISOString(), data: { temp: 70 } })
+    expect(got.sensors.filter((g) => g.event === 'reading')).toHaveLength(1)
+    expect(got.grower.filter((g) => g.event === 'reading')).toEqual([])
+    expect(got.finance.filter((g) => g.event === 'reading')).toEqual([])
+  })
 })
 
 describe('notifications', () => {
