@@ -37,6 +37,12 @@ test("a save in one browser highlights Refresh in another's; a notification toas
     }
     const refreshB = pageB.getByRole('link', { name: /^Refresh/ })
     await expect(refreshB).toHaveAccessibleName('Refresh')
+    // every table event B's page gets, with when (one save is one event)
+    await pageB.evaluate(() => {
+      const w = window as unknown as { tableEvents: Array<{ at: number; detail: unknown }> }
+      w.tableEvents = []
+      window.addEventListener('canopy:table', (e) => w.tableEvents.push({ at: Date.now(), detail: (e as CustomEvent).detail }))
+    })
 
     // A edits the first plant's notes and saves
     const [plant] = (await database.store.page(FAC, 'fac_plants', { offset: 0, limit: 1, sort: { key: 'tag', dir: 'asc' }, activeOnly: true })).rows
@@ -49,7 +55,9 @@ test("a save in one browser highlights Refresh in another's; a notification toas
     // the writer's own page is not told about its own save (its Refresh would have lit by now)
     await pageA.waitForTimeout(700)
     await expect(pageA.getByRole('link', { name: /^Refresh/ })).toHaveAccessibleName('Refresh')
+    expect(await pageB.evaluate(() => (window as unknown as { tableEvents: Array<{ detail: unknown }> }).tableEvents.map((e) => e.detail))).toEqual([{ collection: 'fac_plants' }])
     await refreshB.click()
+    await expect(pageB).toHaveURL(/\/culPlants$/)
     await expect(pageB.getByRole('link', { name: /^Refresh/ })).toHaveAccessibleName('Refresh')
 
     // a notification for B
