@@ -219,6 +219,9 @@ export const ROUTES: RouteEntry[] = [
   sup('/SupOrgMenus', 'Organisation Menus', 'sup_org_menus'),
   sup('/SupEntitlements', 'Entitlements', 'sup_entitlements'),
   sup('/SupFaceRecognition', 'Face Recognition', 'sup_face_recognition'),
+  // global messages (inf_global; not in SPEC's route list, issue 8): a new one toasts for the
+  // people of the facility it is written in (app/bus/global-messages.server.ts)
+  sup('/SupGlobalMessages', 'Global Messages', 'inf_global'),
   // General routes (SPEC §2.2), open to every signed-in user; not in the drawer
   t('/SupportTicket', 'Support', 'all', 'support_tickets'),
   { path: '/Table', title: 'Tables', module: 'all', kind: 'tables' },

@@ -2,7 +2,8 @@
  * Starts the message bus for the process (issue 8): the embedded broker when MQTT_URL is unset,
  * then the server's own client, then the relays:
  *   committed store change ──► {org}/dtupdates (the table name)
- *   {org}/dtupdates ──► hub `table` event to that organisation's pages (every instance's writes)
+ *   {org}/dtupdates ──► hub `table` event to that organisation's pages (every instance's writes;
+ *                       not to the writer's own browser session: EventHub.expectEcho)
  *   {org}/notification/{uid}, {org}/bcast/{device} (sensor readings) ──► the handlers given
  *   bus reconnected ──► `onReconnect` (pages refresh: what they missed meanwhile is not lost)
  * Device replies (scale, scan) are awaited by the device flows through `bus.waitFor`.
@@ -78,7 +79,11 @@ export async function startBus(o: { env: Env; database: Database; events: EventH
   }
   const bus = new Bus({ url, username, password, logger })
 
-  const onChange = (e: ChangeEvent) => bus.publish(topics.dtupdates(e.org), e.collection)
+  const onChange = (e: ChangeEvent) => {
+    // the writer's own page does not get this write's echo back (decision 015)
+    if (e.session) events.expectEcho(e.org, e.collection, e.session)
+    bus.publish(topics.dtupdates(e.org), e.collection)
+  }
   database.store.events.on('change', onChange)
 
   bus.on('message', (m: BusMessage) => {

@@ -106,7 +106,7 @@ export class Store {
       await audit(tx, actor, org, collection, id, 'insert', null, saved)
       return saved
     })
-    this.emit({ org, collection, id, action: 'insert', uid: actor.uid })
+    this.emit({ org, collection, id, action: 'insert', uid: actor.uid, session: actor.session })
     return doc
   }
 
@@ -131,7 +131,7 @@ export class Store {
       await audit(tx, actor, org, collection, id, 'update', before, saved)
       return saved
     })
-    this.emit({ org, collection, id, action: 'update', uid: actor.uid })
+    this.emit({ org, collection, id, action: 'update', uid: actor.uid, session: actor.session })
     return doc
   }
 
@@ -168,7 +168,7 @@ export class Store {
         inserted += r.rows[0].n
       }
     })
-    if (inserted) this.emit({ org, collection, id: '*', action: 'insert', uid: actor.uid })
+    if (inserted) this.emit({ org, collection, id: '*', action: 'insert', uid: actor.uid, session: actor.session })
     return inserted
   }
 
@@ -232,7 +232,7 @@ export class Store {
       await audit(tx, actor, org, collection, id, 'delete', before, null)
       return before
     })
-    this.emit({ org, collection, id, action: 'delete', uid: actor.uid })
+    this.emit({ org, collection, id, action: 'delete', uid: actor.uid, session: actor.session })
     return doc
   }
 

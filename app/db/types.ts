@@ -7,6 +7,11 @@ export interface Actor {
   origUid?: string
   role?: string
   requestId?: string
+  /**
+   * The browser session a form post came from (a hash, never the cookie's value): that session's
+   * pages do not get the `table` event of their own write (decision 015). Unset for the API and jobs.
+   */
+  session?: string
 }
 
 /** A stored document as clients see it (SPEC §3 generic record). */
@@ -79,4 +84,6 @@ export interface ChangeEvent {
   id: string
   action: 'insert' | 'update' | 'delete'
   uid: string
+  /** the writer's browser session (Actor.session), when the write came from a form */
+  session?: string
 }

@@ -159,7 +159,7 @@ export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): Re
     shape.push([f.key, isEditable(f) ? fieldSchema(f, zone, step) : refused(f.label)])
   }
   for (const key of SYSTEM_KEYS) {
-    if (key === 'cts' && opts.canEditCts) shape.push([key, ctsSchema(zone, step)])
+    if (key === 'cts' && opts.canEditCts) shape.push([key, ctsSchema(zone, step, opts.mode === 'create')])
     else shape.push([key, refused(SYSTEM_LABELS[key])])
   }
   // fromEntries: a field keyed __proto__ becomes an own key, not the prototype
@@ -439,9 +439,10 @@ function dateSchema(label: string, timeZone: string, step = true) {
   })
 }
 
-function ctsSchema(timeZone: string, step: boolean): z.ZodTypeAny {
-  // not posted: left as it is; posted empty: refused, a record always has a created time
-  return z.preprocess((v) => (v === undefined ? undefined : isBlank(v) ? null : dateText(v)), dateSchema(SYSTEM_LABELS.cts, timeZone, step).optional())
+function ctsSchema(timeZone: string, step: boolean, create: boolean): z.ZodTypeAny {
+  // not posted: left as it is; posted empty: refused on a stored record, a record always has a
+  // created time; left empty on a new one (the form's Add shows it blank): created now
+  return z.preprocess((v) => (v === undefined || (create && isBlank(v)) ? undefined : isBlank(v) ? null : dateText(v)), dateSchema(SYSTEM_LABELS.cts, timeZone, step).optional())
 }
 
 const dateText = (v: unknown) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : trimmed(v))

@@ -45,7 +45,14 @@ export async function tableAccess(context: AppLoadContext, user: SessionUser, fa
   return { collection, schema, org: route.platform ? PLATFORM_ORG : facility, route, editable: routeEditable(route, schema) }
 }
 
-/** The collections whose rows the user can see in this facility (their screens'): who gets a table's change events. */
-export function readableCollections(user: SessionUser, facility: string): Set<string> {
-  return new Set(visibleRoutes(user, facility).flatMap((r) => (r.collection && SHOWS_ROWS.has(r.kind) && !r.platform ? [r.collection] : [])))
+/**
+ * The collections whose rows the user can see in this facility: who gets a table's change events.
+ * The same screens as `tableAccess` (route map, entitlements, screens that show rows), and only
+ * names that are tables. Platform tables are left out: their rows live under the platform's
+ * organisation, whose changes never reach a facility's stream.
+ */
+export async function readableCollections(context: AppLoadContext, user: SessionUser, facility: string): Promise<Set<string>> {
+  const names = new Set(visibleRoutes(user, facility).flatMap((r) => (r.collection && SHOWS_ROWS.has(r.kind) && !r.platform ? [r.collection] : [])))
+  const tables = new Set(await context.database.schemas.listCollections())
+  return new Set([...names].filter((c) => tables.has(c)))
 }

@@ -23,6 +23,7 @@ import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import { isPlatformCollection, timeZoneOf } from '../screens/table-page.server'
 import { AppError, forbidden, notFound } from '../utils/errors'
 import { tableAccess, type TableAccess } from './access.server'
+import { afterCreate } from './after-create.server'
 
 /** Who writes: the user (for rights), the actor (for the audit row) and the facility they work in. */
 export interface Writer {
@@ -166,6 +167,7 @@ export async function createRecord(context: AppLoadContext, w: Writer, collectio
   const value = await checkValues(context, w, access, null, null, input, opts)
   if (saveRules(collection, value, 'create') === 'stop') return { doc: null, stopped: true }
   const doc = await context.database.store.insert(w.actor, access.org, collection, value, { allowCts: canEditCts(w.user) })
+  await afterCreate(context, w, collection, doc)
   return { doc }
 }
 

@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return json({ errors: fieldErrors(parsed.error), submitted: false }, { status: 400 })
   }
-  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }
+  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId, session: s.session.id_hash }
   const r = await submitCredentials(context.database, context.env.SESSION_SECRET, actor, s.user.email, parsed.data, credentialChecker(context.env))
   // a wrong license or key: the page shows the SPEC §8 error lines (the loader reads them) and the form again
   return json({ errors: {} as Record<string, string>, submitted: r.error_lic === 'no' && r.error_metrc === 'no' })

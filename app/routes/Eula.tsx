@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const s = await requireSession(request, context, false)
   const agree = (await request.formData()).get('intent') === 'agree'
-  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }
+  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId, session: s.session.id_hash }
   await recordEula(context.database, actor, s.user.email, agree, context.clientIp ?? '')
   if (!agree) {
     await endSession(context.database, s.id, 'eula declined')

@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const s = await requireSession(request, context)
   const form = await request.formData()
   const back = safePath(String(form.get('back') ?? '')) ?? '/Welcome'
-  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }
+  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId, session: s.session.id_hash }
   switch (form.get('intent')) {
     case 'theme':
       await savePrefs(context.database, actor, s.user.uid, s.session.facility, { light: form.get('light') === 'yes' })

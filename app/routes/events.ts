@@ -22,10 +22,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await findUser(context.database, look.session.uid)
   if (!user) return new Response('Sign in first.', { status: 401, headers: { 'Content-Type': 'text/plain' } })
   // table changes only for the tables this user's screens show (sign in again to pick up new rights)
-  const readable = readableCollections(user, org)
+  const readable = await readableCollections(context, user, org)
   return eventStream(request.signal, (send, close) => {
     const emit = (event: string, data: unknown) => send({ event, data: JSON.stringify(data) })
-    const detach = context.events.attach({ org, uid: user.uid, readable, send: emit, close })
+    // the session's hash: this page's own saves are not announced back to it
+    const detach = context.events.attach({ org, uid: user.uid, session: look.session.id_hash, readable, send: emit, close })
     emit('ready', { facility: org })
     // the heartbeat also ends the stream once the sign-in has ended (logout elsewhere, idle)
     const beat = setInterval(async () => {

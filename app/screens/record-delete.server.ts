@@ -49,6 +49,6 @@ export async function confirmDelete(context: AppLoadContext, s: SignedIn, route:
 
 export async function deleteRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, _url: URL, id: string, ts: string): Promise<void> {
   // the one write path (app/records/write.server.ts), through this screen's rule
-  const writer = { user: s.user, actor: { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }, facility }
+  const writer = { user: s.user, actor: { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId, session: s.session.id_hash }, facility }
   await removeRecord(context, writer, route.collection!, id, { via: route, expectTs: ts || undefined })
 }

@@ -143,7 +143,7 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
   if (Object.keys(fileErrors).length) return { ok: false, reply: submission.reply({ fieldErrors: fileErrors }), status: 400 }
   // the one write path (app/records/write.server.ts): it checks the parsed value again as the API's
   // JSON would be, then referenced ids, sub-table row ids, save rules, row rights, unchanged-since
-  const writer = { user: s.user, actor: { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }, facility }
+  const writer = { user: s.user, actor: { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId, session: s.session.id_hash }, facility }
   const value = submission.value as Record<string, unknown>
   try {
     const opts = { via: route, expectTs: ts || undefined }

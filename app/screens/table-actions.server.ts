@@ -22,7 +22,7 @@ export async function toggleCheck(context: AppLoadContext, s: SignedIn, route: R
   if (!row) throw notFound('That record no longer exists. Refresh the table to see the current records.')
   if (!rowRights(view, s.user, row).canEdit) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
   const ts = String(form.get('ts') ?? '')
-  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId }
+  const actor = { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId, session: s.session.id_hash }
   await context.database.store.update(actor, view.org, route.collection!, id, { [field]: value }, ts ? { expectTs: ts } : {})
 }
 

@@ -4,6 +4,7 @@
  * abort and on shutdown), GET /getfiles/{org}/{name} (the organisation logo) and POST
  * /client-report (what a browser says about itself).
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
@@ -91,10 +92,47 @@ describe('GET /events', () => {
     await t.store.insert(actor, 'greenleaf', 'fac_plants', { text: 'for greenleaf' })
     const next = await readEvents(res, (e) => e.length >= 1)
     // the first event after 'ready' is greenleaf's: the other two were never sent to this stream
-    expect(next[0]).toEqual({ event: 'table', data: { collection: 'fac_plants', action: 'insert' } })
+    expect(next[0]).toEqual({ event: 'table', data: { collection: 'fac_plants' } })
 
     abort.abort()
     expect(hub.size).toBe(0)
+  })
+
+  it("does not announce a page's own save back to its browser session, but a colleague's", async () => {
+    const sid = await signedIn('u-green', 'greenleaf')
+    const abort = new AbortController()
+    const res = await eventsLoader({ request: get('/events', sid, abort.signal), context: ctx(), params: {} })
+    await readEvents(res, (e) => e.length >= 1)
+    const own = crypto.createHash('sha256').update(sid).digest('hex') // the session's id as the form actions name it
+    await t.store.insert({ ...actor, uid: 'u-green', session: own }, 'greenleaf', 'fac_plants', { text: 'my own save' })
+    await t.store.insert({ ...actor, uid: 'u-other', session: 'another-session' }, 'greenleaf', 'fac_plants', { text: "a colleague's save" })
+    await t.store.update({ ...actor, uid: 'u-green', session: own }, 'greenleaf', 'fac_plants', (await t.store.find('greenleaf', 'fac_plants', { text: 'my own save' }))[0]._id, { text: 'mine again' })
+    await t.store.insert(actor, 'greenleaf', 'fac_plants', { text: 'from the API' })
+    const got = await readEvents(res, (e) => e.length >= 2)
+    expect(got).toEqual([
+      { event: 'table', data: { collection: 'fac_plants' } },
+      { event: 'table', data: { collection: 'fac_plants' } },
+    ])
+    abort.abort()
+  })
+
+  it('beats every 25 s while the session lives, and says signedout and ends once it has ended', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const sid = await signedIn('u-green', 'greenleaf')
+      const res = await eventsLoader({ request: get('/events', sid), context: ctx(), params: {} })
+      await readEvents(res, (e) => e.length >= 1)
+      vi.advanceTimersByTime(25_000)
+      const beat = await readEvents(res, (e) => e.length >= 1)
+      expect(beat).toEqual([{ event: 'ping', data: { at: expect.any(Number) } }])
+      await endSession(t, sid, 'logout')
+      vi.advanceTimersByTime(25_000)
+      const rest = await readEvents(res, () => false) // until the stream ends
+      expect(rest).toEqual([{ event: 'signedout', data: {} }])
+      expect(hub.size).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('ends every stream on shutdown so the server can drain', async () => {

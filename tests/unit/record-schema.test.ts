@@ -397,6 +397,10 @@ describe('read-only fields and the server keys', () => {
     expect(post([NAME, ['cts', '2026-01-15T12:31']], admin).error.cts).toEqual(['Created must be on a 5-minute step, like 2:05 or 2:10'])
     expect(post([NAME, ['cts', 'soon']], admin).error.cts).toEqual(['Created must be a date and time'])
     expect(post([NAME, ['cts', '']], admin).error.cts).toEqual(['You must enter a Created value']) // cannot be cleared
+    // Add shows Created blank: left blank on a new record, it is created now
+    const adding: RecordSchemaOptions = { ...admin, mode: 'create' }
+    expect(post([NAME, ['cts', '']], adding).value?.cts).toBeUndefined()
+    expect(post([NAME, ['cts', '2026-01-15T12:30']], adding).value?.cts).toBe('2026-01-15T20:30:00.000Z')
     expect(post([NAME], admin).value).not.toHaveProperty('cts')
     expect(post([NAME, ['ts', '2026-01-01T00:00:00Z']], admin).error).toEqual({ ts: ['Updated is read-only'] })
   })

@@ -151,6 +151,7 @@ export const ES: Record<string, string> = {
   'Scanner Settings': 'Ajustes de escáner',
   'Input Devices': 'Dispositivos de entrada',
   'Devices': 'Dispositivos',
+  'Global Messages': 'Mensajes globales',
   'Roles': 'Roles',
   'Tutorials': 'Tutoriales',
   'Videos': 'Videos',
