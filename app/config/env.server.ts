@@ -90,6 +90,10 @@ export const envSchema = z.object({
   // (0: any free one); METRC_EMULATOR=0 turns it off (then METRC is simply not configured)
   METRC_EMULATOR: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   METRC_EMULATOR_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3500)),
+  // METRC sync (app/metrc/sync, decision 019): how often each kind of Metrc table is synced, in
+  // minutes; 0 turns that schedule off ("Sync now" still works)
+  METRC_SYNC_DATA_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).min(0, 'expects minutes, 0 or more').max(10_080, 'expects minutes, at most a week').default(5)),
+  METRC_SYNC_REFERENCE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).min(0, 'expects minutes, 0 or more').max(43_200, 'expects minutes, at most 30 days').default(1440)),
 })
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string }
