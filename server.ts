@@ -18,6 +18,7 @@ import { demoDevicesOn, startDemoDevices } from './app/devices/simulator/index.s
 import type { Simulator } from './app/devices/simulator/run'
 import { startInProcessEmulator } from './app/metrc/emulator/in-process.server'
 import { registerMetrcEndpoint } from './app/metrc/connection.server'
+import { startMetrcSync } from './app/metrc/sync/start.server'
 import { ReadingIngest } from './app/sensors/ingest.server'
 import { compactReadings } from './app/sensors/store.server'
 import { createHttpApp } from './app/server/http.server'
@@ -73,6 +74,14 @@ async function main() {
     metrc = await startInProcessEmulator(env, logger)
   } catch (e) {
     logger.warn({ err: (e as Error).message }, 'the METRC emulator could not start; METRC calls will fail until METRC_VENDOR_KEY is set')
+  }
+
+  // METRC sync (issue 9, decision 019): demo links to the emulator's licenses; reference tables daily, data every few minutes
+  let metrcSync: Awaited<ReturnType<typeof startMetrcSync>> | null = null
+  try {
+    metrcSync = await startMetrcSync({ database, env, logger, emulator: metrc })
+  } catch (e) {
+    logger.warn({ err: (e as Error).message }, 'the METRC sync could not start')
   }
 
   if (!fs.existsSync(BUILD_PATH)) fail(`${BUILD_PATH} is missing: run "npm run build" first (npm start does it for you)`)
@@ -144,6 +153,7 @@ async function main() {
       clearInterval(compactTimer)
       await readings.close().catch(() => {})
       await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
+      await metrcSync?.stop().catch(() => {})
       registerMetrcEndpoint(null)
       await metrc?.close().catch(() => {})
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))

@@ -70,7 +70,7 @@ export function freePort(): Promise<number> {
 /** Starts build/server.js and waits until /readyz answers. */
 export async function startServer(env: Record<string, string | undefined>): Promise<Child & { url: string }> {
   const port = await freePort()
-  const child = run(process.execPath, ['build/server.js'], { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', METRC_EMULATOR_PORT: '0', ...env })
+  const child = run(process.execPath, ['build/server.js'], { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', METRC_EMULATOR_PORT: '0', METRC_SYNC_DATA_MINUTES: '0', METRC_SYNC_REFERENCE_MINUTES: '0', ...env })
   await child.waitFor(/Canopy listening on/, 180_000)
   return { ...child, url: `http://127.0.0.1:${port}` }
 }
