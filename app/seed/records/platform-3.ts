@@ -436,6 +436,23 @@ export const ES: Record<string, string> = {
   'No METRC Credentials Provided': 'No se proporcionaron credenciales de METRC',
   'An API key and state license ID are needed to use this product.': 'Se necesitan una clave de API y el ID de la licencia estatal para usar este producto.',
   'Not authorized': 'No autorizado',
+  // METRC sync panel of the Metrc screens (app/components/metrc/sync-panel.tsx)
+  'Last synced': 'Última sincronización',
+  'current': 'al día',
+  'stale': 'desactualizado',
+  'Not synced from METRC yet': 'Aún no sincronizado desde METRC',
+  'rows from METRC': 'filas de METRC',
+  'changed': 'cambiadas',
+  'Syncing…': 'Sincronizando…',
+  'Sync now': 'Sincronizar ahora',
+  'METRC is not configured on this server.': 'METRC no está configurado en este servidor.',
+  'This facility is not linked to METRC yet. An administrator links it on the License screen.': 'Esta instalación aún no está vinculada a METRC. Un administrador la vincula en la pantalla Licencia.',
+  'METRC refuses this facility’s API key since': 'METRC rechaza la clave de API de esta instalación desde',
+  'Syncs are stopped until an administrator enters a new key.': 'Las sincronizaciones están detenidas hasta que un administrador ingrese una clave nueva.',
+  'METRC could not be synced since': 'No se pudo sincronizar con METRC desde',
+  'METRC connection': 'Conexión con METRC',
+  'METRC user API key': 'Clave de API de usuario de METRC',
+  'Check and save': 'Verificar y guardar',
 }
 
 export function seedPlatformRecords3(ctx: SeedCtx): SeedRecords {
