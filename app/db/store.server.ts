@@ -173,58 +173,39 @@ export class Store {
   }
 
   /**
-   * Writes documents from another system of record (METRC sync) by id, in one transaction: each
-   * is compared with the stored one (after the same date normalisation) and only new or changed
-   * documents are written, each with its audit row; unchanged ones are not touched. One change
-   * event for the lot, none when nothing changed, so running it twice changes nothing.
+   * Mirrors records kept elsewhere (a METRC sync): each document is inserted, or replaces the stored
+   * one when it differs; an identical one is left alone, so running it twice changes nothing. Audit
+   * rows are written for what changed only, in the same transaction; one change event per call.
    */
-  async syncMany(actor: Actor, org: string, collection: string, docs: Array<Record<string, unknown> & { _id: string }>): Promise<{ inserted: number; updated: number }> {
+  async mirror(actor: Actor, org: string, collection: string, docs: Array<{ _id: string } & Record<string, unknown>>): Promise<{ inserted: number; updated: number }> {
     const t = await this.table(collection)
     const schema = await this.schemas.get(collection)
-    const incoming = new Map<string, Record<string, unknown>>()
-    for (const d of docs) {
-      if (typeof d._id !== 'string' || !d._id) throw badInput('every synced document needs an _id')
-      incoming.set(d._id, normalizeFields(schema, stripReserved(d)))
-    }
-    let inserted = 0
-    let updated = 0
-    const ids = [...incoming.keys()]
+    const rows = docs.map((d) => ({ id: d._id, doc: normalizeFields(schema, stripReserved(d)) }))
+    const out = { inserted: 0, updated: 0 }
+    const meta = (x: string) => `${x}.doc || jsonb_build_object('_id', ${x}.id, 'cts', to_char(${x}.cts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'ts', to_char(${x}.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
     await this.db.transaction(async (tx) => {
-      for (let i = 0; i < ids.length; i += 500) {
-        const chunk = ids.slice(i, i + 500)
-        const cur = await tx.query<Row>(`SELECT id, doc, cts, ts FROM ${t} WHERE org = $1 AND id = ANY($2::text[]) FOR UPDATE`, [org, chunk])
-        const have = new Map(cur.rows.map((r) => [r.id, r]))
-        const now = new Date().toISOString()
-        const writes: Array<{ id: string; doc: Record<string, unknown>; before: Doc | null }> = []
-        for (const id of chunk) {
-          const body = incoming.get(id)!
-          const old = have.get(id)
-          if (!old) {
-            writes.push({ id, doc: { ...body, octs: now }, before: null })
-            continue
-          }
-          const { octs, ...kept } = old.doc
-          if (sameJson(kept, body)) continue
-          writes.push({ id, doc: { ...body, octs: octs ?? iso(old.cts) }, before: toDoc(old) })
-        }
-        if (!writes.length) continue
-        await tx.query(
-          `WITH x AS (SELECT e ->> 'id' AS id, e -> 'doc' AS doc, nullif(e -> 'before', 'null'::jsonb) AS before FROM jsonb_array_elements($2::jsonb) e),
+      for (let i = 0; i < rows.length; i += 500) {
+        const r = await tx.query<{ ins: number; upd: number }>(
+          `WITH input AS (SELECT x ->> 'id' AS id, x -> 'doc' AS doc FROM jsonb_array_elements($2::jsonb) x),
+           cur AS (SELECT c.id, c.doc, c.cts, c.ts FROM ${t} c JOIN input i ON c.org = $1 AND c.id = i.id),
            up AS (
-             INSERT INTO ${t} AS cur (org, id, doc, cts, ts) SELECT $1, id, doc, now(), now() FROM x
-             ON CONFLICT (org, id) DO UPDATE SET doc = EXCLUDED.doc, ts = greatest(now(), cur.ts + interval '1 millisecond')
-             RETURNING id, doc, cts, ts)
-           INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after)
-           SELECT $1, $3, up.id, CASE WHEN x.before IS NULL THEN 'insert' ELSE 'update' END, $4, $5, $6, x.before,
-             up.doc || jsonb_build_object('_id', up.id, 'cts', to_char(up.cts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'ts', to_char(up.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-           FROM up JOIN x ON x.id = up.id`,
-          [org, JSON.stringify(writes), collection, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null],
+             INSERT INTO ${t} AS c (org, id, doc, cts, ts) SELECT $1, id, doc, now(), now() FROM input
+             ON CONFLICT (org, id) DO UPDATE SET doc = EXCLUDED.doc, ts = now() WHERE c.doc IS DISTINCT FROM EXCLUDED.doc
+             RETURNING c.id, c.doc, c.cts, c.ts, (xmax = 0) AS inserted),
+           aud AS (
+             INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after)
+             SELECT $1, $3, up.id, CASE WHEN up.inserted THEN 'insert' ELSE 'update' END, $4, $5, $6,
+                    CASE WHEN up.inserted THEN NULL ELSE ${meta('cur')} END, ${meta('up')}
+               FROM up LEFT JOIN cur ON cur.id = up.id RETURNING 1)
+           SELECT (SELECT count(*) FROM up WHERE inserted)::int AS ins, (SELECT count(*) FROM up WHERE NOT inserted)::int AS upd, (SELECT count(*) FROM aud)::int AS a`,
+          [org, JSON.stringify(rows.slice(i, i + 500)), collection, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null],
         )
-        for (const w of writes) (w.before ? updated++ : inserted++)
+        out.inserted += r.rows[0].ins
+        out.updated += r.rows[0].upd
       }
     })
-    if (inserted + updated) this.emit({ org, collection, id: '*', action: updated ? 'update' : 'insert', uid: actor.uid })
-    return { inserted, updated }
+    if (out.inserted || out.updated) this.emit({ org, collection, id: '*', action: out.inserted ? 'insert' : 'update', uid: actor.uid })
+    return out
   }
 
   /** Insert or update by id (seeds, schemas, preferences). */
@@ -257,7 +238,7 @@ export class Store {
 
   /**
    * A change that is not a record write (a file removed, a schema dropped) gets its audit row too:
-   * `work` runs first, inside the transaction (given it, for writes of its own); when it throws, no row is written.
+   * `work` runs first, inside the transaction; when it throws, no row is written.
    */
   async audited(actor: Actor, e: { org: string; collection: string; id: string; action: ChangeEvent['action']; before: unknown; after: unknown }, work: (tx: Queryable) => Promise<void> = async () => {}): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -390,20 +371,4 @@ async function audit(tx: Queryable, actor: Actor, org: string, collection: strin
     'INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
     [org, collection, id, action, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null, before, after],
   )
-}
-
-/** Two JSON values equal regardless of key order (jsonb does not keep it); null and a missing key are the same. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null)
-  if (typeof a !== typeof b) return false
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, (b as unknown[])[i]))
-  if (typeof a === 'object') {
-    const x = a as Record<string, unknown>
-    const y = b as Record<string, unknown>
-    const keys = new Set([...Object.keys(x), ...Object.keys(y)])
-    for (const k of keys) if (!sameJson(x[k], y[k])) return false
-    return true
-  }
-  return false
 }

@@ -45,7 +45,7 @@ beforeAll(async () => {
   files = path.join(dataDir, 'files')
   outside = tmpDir('canopy-outside-')
   fs.writeFileSync(path.join(outside, 'secret.txt'), OUTSIDE_SECRET)
-  const env = loadEnv({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, FILE_TOKEN_TTL_S: '1', RATE_LIMIT_PER_SEC: '0', RATE_LIMIT_ADDRESS_PER_SEC: '0' })
+  const env = loadEnv({ DATA_DIR: dataDir, SESSION_SECRET: SECRET, FILE_TOKEN_TTL_S: '2', RATE_LIMIT_PER_SEC: '0', RATE_LIMIT_ADDRESS_PER_SEC: '0' })
   await ensurePlatform(t, env)
   for (const [uid, org] of [['u-green', 'greenleaf'], ['u-harbor', 'harbor'], ['u-empty', 'emptyco']] as const)
     await t.store.insert(actor, 'auth', 'users', { _id: uid, uid, email: `${uid}@x.test`, role: 'user', org, web: 'yes', props: { facilities: [org], modules: { [org]: null } } })
@@ -291,7 +291,7 @@ describe('download tokens', () => {
     expect(made.status).toBe(200)
     const { token, url, expires } = json(made)
     expect(url).toBe(`/getfiles/greenleaf/weights.csv?token=${token}`)
-    expect(Date.parse(expires) - Date.now()).toBeLessThanOrEqual(1000) // FILE_TOKEN_TTL_S=1 here
+    expect(Date.parse(expires) - Date.now()).toBeLessThanOrEqual(2000) // FILE_TOKEN_TTL_S=2 here
     const got = await raw(url) // no cookie at all
     expect(got.status).toBe(200)
     expect(got.body.toString()).toBe('tag,weight\n1A4000,3.5\n')
@@ -327,8 +327,9 @@ describe('download tokens', () => {
       expect(r.body.toString()).not.toContain('HARBOR ONLY')
     }
 
-    // expired: FILE_TOKEN_TTL_S=1 here, so a token is dead within 1 s of being made
-    await new Promise((r) => setTimeout(r, 1100))
+    // expired: FILE_TOKEN_TTL_S=2 here (times are whole seconds, so a token lives 1–2 s: with 1 s, one
+    // made late in a second could expire before a loaded machine used it), dead 2.1 s after it was made
+    await new Promise((r) => setTimeout(r, 2100))
     const late = await raw(`/getfiles/greenleaf/weights.csv?token=${token}`)
     expect(late.status).toBe(401)
     expect(late.body.toString()).toBe('This download link has expired; ask for a new one.')

@@ -5,17 +5,22 @@
  * nothing, 413 over 10 objects, 429 with Retry-After over the GET limit, the fault controls, and
  * state that survives a restart. It needs no Canopy database: one run serves both engines.
  */
-import { DEMO_USER_KEY, DEMO_VENDOR_KEY, GROW_LICENSE, SHOP_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
+import { DEMO_USER_KEY, DEMO_VENDOR_KEY, EXPIRED_USER_KEY, GROW_LICENSE, SHOP_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
 import { tmpDir } from '#tests/helpers/db'
 
 let emu: RunningEmulator
 let dir: string
 const auth = (vendor = DEMO_VENDOR_KEY, user = DEMO_USER_KEY) => 'Basic ' + Buffer.from(`${vendor}:${user}`).toString('base64')
-async function call(method: string, path: string, o: { body?: unknown; license?: string | null; query?: string; authz?: string } = {}) {
+/** One request; a rate-limit 429 is waited out and retried (as a client would) unless `limited` asks to see it. */
+async function call(method: string, path: string, o: { body?: unknown; license?: string | null; query?: string; authz?: string; limited?: boolean } = {}): Promise<{ status: number; body: any; retryAfter: string | null }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const q = new URLSearchParams(o.query ?? '')
   if (o.license !== null) q.set('licenseNumber', o.license ?? GROW_LICENSE)
   const res = await fetch(`${emu.url}${path}?${q}`, { method, headers: { Authorization: o.authz ?? auth(), 'Content-Type': 'application/json' }, body: o.body === undefined ? undefined : JSON.stringify(o.body) })
   const text = await res.text()
+  if (res.status === 429 && !o.limited && emu.faults.storm429 === 0) {
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000))
+    return call(method, path, o)
+  }
   return { status: res.status, body: text ? JSON.parse(text) : null, retryAfter: res.headers.get('retry-after') }
 }
 const today = new Date().toISOString().slice(0, 10)
@@ -95,8 +100,10 @@ describe('writes', () => {
     const strain = (await call('GET', '/strains/v2/active')).body.Data[0].Name
     const bad = await call('POST', '/plantbatches/v2/plantings', { body: [{ Name: 'PB-OK', Type: 'Clone', Count: 10, Strain: strain, Location: 'Veg Room', ActualDate: today }, { Name: 'PB-BIG', Type: 'Clone', Count: 101, Strain: strain, ActualDate: today }, { Name: 'PB-X', Type: 'Cutting', Count: 5, Strain: 'Nope', ActualDate: today }] })
     expect(bad.status).toBe(400)
-    expect(bad.body.map((r: { row: number }) => r.row)).toEqual([1, 2, 2])
+    // row 2's shape is wrong (zod), so its strain is not looked at
+    expect(bad.body.map((r: { row: number }) => r.row)).toEqual([1, 2])
     expect(bad.body[0].message).toMatch(/1 to 100/)
+    expect(bad.body[1].message).toBe('Type must be one of Seed, Clone.')
     // nothing of that body was applied
     expect((await call('GET', '/plantbatches/v2/active')).body.Data.some((b: { Name: string }) => b.Name === 'PB-OK')).toBe(false)
     const ok = await call('POST', '/plantbatches/v2/plantings', { body: [{ Name: 'PB-OK', Type: 'Clone', Count: 10, Strain: strain, Location: 'Veg Room', ActualDate: today }] })
@@ -155,12 +162,31 @@ describe('writes', () => {
 })
 
 describe('limits and faults', () => {
-  it('answers 429 with Retry-After over the per-facility GET rate', async () => {
-    const answers = await Promise.all(Array.from({ length: 45 }, () => call('GET', '/unitsofmeasure/v2/active')))
-    const limited = answers.filter((a) => a.status === 429)
-    expect(limited.length).toBeGreaterThan(0)
-    expect(Number(limited[0].retryAfter)).toBeGreaterThanOrEqual(1)
-    await new Promise((r) => setTimeout(r, 1100))
+  it('answers 429 with Retry-After over the per-facility and per-vendor GET rates', async () => {
+    // its own emulator with low limits, so a slow machine cannot refill the bucket in time
+    const small = await startMetrcEmulator({ dataDir: tmpDir(), seed: { plants: 5, packages: 5 }, limits: { facilityPerSec: 4, vendorPerSec: 8, facilityInFlight: 100, vendorInFlight: 100 } })
+    try {
+      const get = async (license: string | null) => {
+        const res = await fetch(`${small.url}/unitsofmeasure/v2/active${license ? `?licenseNumber=${license}` : ''}`, { headers: { Authorization: auth() } })
+        await res.arrayBuffer()
+        return { status: res.status, retryAfter: res.headers.get('retry-after') }
+      }
+      const facility: Array<{ status: number; retryAfter: string | null }> = []
+      for (let i = 0; i < 6; i++) facility.push(await get(GROW_LICENSE))
+      expect(facility.slice(0, 4).map((a) => a.status)).toEqual([200, 200, 200, 200])
+      const limited = facility.filter((a) => a.status === 429)
+      expect(limited.length).toBeGreaterThan(0)
+      expect(Number(limited[0].retryAfter)).toBeGreaterThanOrEqual(1)
+      // the other license still has its own facility budget, until the vendor key's runs out
+      const vendor: number[] = []
+      for (let i = 0; i < 6; i++) vendor.push((await get(SHOP_LICENSE)).status)
+      expect(vendor).toContain(429)
+      expect(small.requests.filter((r) => r.status === 429).length).toBe(limited.length + vendor.filter((x) => x === 429).length)
+      // writes are not rate-limited
+      expect((await fetch(`${small.url}/strains/v2?licenseNumber=${GROW_LICENSE}`, { method: 'POST', headers: { Authorization: auth(), 'Content-Type': 'application/json' }, body: JSON.stringify([{ Name: 'Rate Free' }]) })).status).toBe(200)
+    } finally {
+      await small.close()
+    }
   })
   it('can be told to be down, slow, to storm 429s and to expire a key', async () => {
     const ctl = (b: unknown) => fetch(`${emu.url}/_emulator/faults`, { method: 'POST', headers: { 'x-emulator-admin': emu.adminToken }, body: JSON.stringify(b) })
@@ -168,7 +194,7 @@ describe('limits and faults', () => {
     await ctl({ down: true })
     expect((await call('GET', '/facilities/v2', { license: null })).status).toBe(503)
     await ctl({ down: false, storm429: 2, retryAfterS: 3 })
-    const s = [await call('GET', '/facilities/v2', { license: null }), await call('GET', '/facilities/v2', { license: null }), await call('GET', '/facilities/v2', { license: null })]
+    const s = [await call('GET', '/facilities/v2', { license: null, limited: true }), await call('GET', '/facilities/v2', { license: null, limited: true }), await call('GET', '/facilities/v2', { license: null, limited: true })]
     expect(s.map((x) => x.status)).toEqual([429, 429, 200])
     expect(s[0].retryAfter).toBe('3')
     await ctl({ expiredKeys: [DEMO_USER_KEY] })
@@ -188,5 +214,144 @@ describe('limits and faults', () => {
     emu = await startMetrcEmulator({ dataDir: dir })
     const after = (await call('GET', '/plantbatches/v2/active')).body.Data.find((b: { Name: string }) => b.Name === 'PB-OK')
     expect(after).toEqual(before)
+  })
+})
+
+describe('every endpoint family, bodies read with zod, more faults', () => {
+  beforeAll(async () => {
+    await emu.close()
+    dir = tmpDir()
+    emu = await startMetrcEmulator({ dataDir: dir, seed: { plants: 30, packages: 12, seed: 7 }, limits: { facilityPerSec: 10_000, vendorPerSec: 10_000, facilityInFlight: 100, vendorInFlight: 100 } })
+  })
+
+  it('refuses the seeded expired key, and a list without its licenseNumber', async () => {
+    expect((await call('GET', '/facilities/v2', { license: null, authz: auth(DEMO_VENDOR_KEY, EXPIRED_USER_KEY) })).status).toBe(401)
+    expect((await call('GET', '/packages/v2/active', { license: null })).status).toBe(400)
+  })
+
+  it('reads each row with its schema first: missing and mistyped fields are row errors', async () => {
+    const r = await call('POST', '/plantbatches/v2/plantings', { body: [{ Name: 'Z', Type: 'Clone', Strain: 'Blue Dream', ActualDate: today }, { Name: 'Z2', Type: 'Clone', Count: '5', Strain: 'Blue Dream', ActualDate: 'someday' }] })
+    expect(r.status).toBe(400)
+    expect(r.body).toEqual([
+      { row: 0, message: 'Count is required.' },
+      { row: 1, message: 'Count must be a whole number.' },
+      { row: 1, message: 'ActualDate must be a date (YYYY-MM-DD) or an ISO date-time.' },
+    ])
+    expect((await call('POST', '/strains/v2', { body: [42] })).body).toEqual([{ row: 0, message: 'Each row must be a JSON object.' }])
+  })
+
+  it('facilities, employees, units, reference lists', async () => {
+    expect((await call('GET', '/employees/v2', { query: 'pageSize=2' })).body).toMatchObject({ PageSize: 2, RecordsOnPage: 2, Total: 3, TotalPages: 2 })
+    expect((await call('GET', '/unitsofmeasure/v2/inactive', { license: null })).body).toEqual([])
+    expect((await call('GET', '/wastemethods/v2', { license: null })).body.map((m: { Name: string }) => m.Name)).toContain('Compost')
+    expect((await call('GET', '/plants/v2/additives/types', { license: null })).body).toEqual(['Fertilizer', 'Pesticide', 'Other'])
+    expect((await call('GET', '/sales/v2/customertypes', { license: null })).body).toContain('Patient')
+    expect((await call('GET', '/plantbatches/v2/waste/reasons')).body.Data.length).toBeGreaterThan(0)
+  })
+
+  it('locations, strains and items: create, update, read by id', async () => {
+    const loc = await call('POST', '/locations/v2', { body: [{ Name: 'Dry Room', LocationTypeName: 'Default' }] })
+    expect(loc.status).toBe(200)
+    const [locId] = loc.body.Ids
+    expect((await call('PUT', '/locations/v2', { body: [{ Id: locId, Name: 'Dry Room A', LocationTypeName: 'planting' }] })).status).toBe(200)
+    expect((await call('GET', `/locations/v2/${locId}`)).body).toMatchObject({ Name: 'Dry Room A', LocationTypeName: 'Planting', ForHarvests: false })
+    expect((await call('POST', '/locations/v2', { body: [{ Name: 'dry room a', LocationTypeName: 'Default' }] })).body[0].message).toBe('Location dry room a already exists.')
+    const st = await call('POST', '/strains/v2', { body: [{ Name: 'Canopy Haze', TestingStatus: 'InHouse', ThcLevel: 0.2, CbdLevel: 0.01, IndicaPercentage: 30, SativaPercentage: 70 }] })
+    expect(st.status).toBe(200)
+    expect((await call('PUT', '/strains/v2', { body: [{ Id: st.body.Ids[0], Name: 'Canopy Haze', IndicaPercentage: 80, SativaPercentage: 30 }] })).body[0].message).toMatch(/more than 100/)
+    const item = await call('POST', '/items/v2', { body: [{ Name: 'Canopy Haze Flower', ItemCategory: 'buds', UnitOfMeasure: 'g', Strain: 'Canopy Haze', ItemBrand: 'Greenleaf Select' }] })
+    expect(item.status).toBe(200)
+    expect((await call('GET', `/items/v2/${item.body.Ids[0]}`)).body).toMatchObject({ ProductCategoryName: 'Buds', QuantityType: 'WeightBased', UnitOfMeasureName: 'Grams', StrainName: 'Canopy Haze', ItemBrandName: 'Greenleaf Select' })
+    const wrongKind = await call('POST', '/items/v2', { body: [{ Name: 'Odd', ItemCategory: 'Immature Plants', UnitOfMeasure: 'Grams', Strain: 'Canopy Haze' }] })
+    expect(wrongKind.body[0].message).toMatch(/does not match the category's CountBased/)
+    expect((await call('PUT', '/items/v2', { body: [{ Id: item.body.Ids[0], Name: 'Canopy Haze Buds', ItemCategory: 'Buds', UnitOfMeasure: 'Ounces', Strain: 'Canopy Haze' }] })).status).toBe(200)
+  })
+
+  it('plants: harvest from Flowering only, waste, destroy; harvests: packages and waste off the current weight', async () => {
+    const veg = (await call('GET', '/plants/v2/vegetative')).body.Data[0]
+    const flo = (await call('GET', '/plants/v2/flowering')).body.Data.slice(0, 2)
+    const harvest = (Plant: string) => ({ Plant, Weight: 1, UnitOfWeight: 'Kilograms', DryingLocation: 'Flower Room 1', HarvestName: 'H-Test', ActualDate: today })
+    const early = await call('PUT', '/plants/v2/harvest', { body: [harvest(veg.Label)] })
+    expect(early.body[0].message).toMatch(/not flowering/)
+    expect((await call('PUT', '/plants/v2/harvest', { body: flo.map((p: { Label: string }) => harvest(p.Label)) })).status).toBe(200)
+    const h = (await call('GET', '/harvests/v2/active')).body.Data.find((x: { Name: string }) => x.Name === 'H-Test')
+    expect(h).toMatchObject({ PlantCount: 2, TotalWetWeight: 2000, CurrentWeight: 2000 })
+    expect((await call('GET', `/plants/v2/${flo[0].Label}`)).body).toMatchObject({ State: 'Harvested', HarvestId: h.Id })
+    // destroy needs a weight for Contamination; waste needs a plant method
+    const destroy = (WasteWeight: number) => call('DELETE', '/plants/v2', { body: [{ Label: veg.Label, WasteMethodName: 'Compost', WasteWeight, WasteUnitOfMeasureName: 'Grams', WasteReasonName: 'Contamination', ReasonNote: 'mould', ActualDate: today }] })
+    expect((await destroy(0)).body[0].message).toBe('Waste reason Contamination requires a waste weight.')
+    expect((await destroy(12)).status).toBe(200)
+    expect((await call('GET', '/plants/v2/inactive')).body.Data.find((p: { Label: string }) => p.Label === veg.Label)).toMatchObject({ State: 'Destroyed' })
+    // package 1.5 kg from the harvest, then 0.6 kg is too much, then waste 100 g
+    const [t1, t2] = (await call('GET', '/tags/v2/package/available')).body.map((t: { Label: string }) => t.Label)
+    const pkg = (Tag: string, Weight: number) => ({ Tag, Item: 'Blue Dream Buds', UnitOfWeight: 'Grams', Location: 'Vault', ActualDate: today, Ingredients: [{ HarvestName: 'H-Test', Weight, UnitOfWeight: 'Kilograms' }] })
+    expect((await call('POST', '/harvests/v2/packages', { body: [pkg(t1, 1.5)] })).status).toBe(200)
+    expect((await call('GET', `/packages/v2/${t1}`)).body).toMatchObject({ Quantity: 1500, UnitOfMeasureName: 'Grams', SourceHarvestNames: 'H-Test' })
+    expect((await call('POST', '/harvests/v2/packages', { body: [pkg(t2, 0.6)] })).body[0].message).toMatch(/does not hold that much/)
+    expect((await call('POST', '/harvests/v2/packages', { body: [pkg(t1, 0.1)] })).body[0].message).toBe(`Tag ${t1} is not valid.`)
+    expect((await call('POST', '/harvests/v2/waste', { body: [{ Id: h.Id, WasteType: 'Root Ball', UnitOfWeight: 'Grams', WasteWeight: 100, ActualDate: today }] })).status).toBe(200)
+    expect((await call('GET', `/harvests/v2/${h.Id}`)).body).toMatchObject({ CurrentWeight: 400, TotalPackagedWeight: 1500, TotalWasteWeight: 100, PackageCount: 1 })
+    expect((await call('GET', '/harvests/v2/waste', { query: `harvestId=${h.Id}` })).body.Data).toHaveLength(1)
+    expect((await call('POST', '/harvests/v2/waste', { license: SHOP_LICENSE, body: [{ Id: h.Id, WasteType: 'Root Ball', UnitOfWeight: 'Grams', WasteWeight: 1, ActualDate: today }] })).status).toBe(403)
+  })
+
+  it('packages unfinish; lab results by package; patients at the dispensary only', async () => {
+    const p = (await call('GET', '/packages/v2/active')).body.Data[0]
+    const results = await call('GET', '/labtests/v2/results', { query: `packageId=${p.Id}` })
+    expect(results.body.Data.every((r: { PackageId: number }) => r.PackageId === p.Id)).toBe(true)
+    expect(results.body.Total).toBeGreaterThan(0)
+    await call('POST', '/packages/v2/adjust', { body: [{ Label: p.Label, Quantity: -p.Quantity, UnitOfMeasure: p.UnitOfMeasureName, AdjustmentReason: 'Theft', ReasonNote: 'gone', AdjustmentDate: today }] })
+    expect((await call('PUT', '/packages/v2/finish', { body: [{ Label: p.Label, ActualDate: today }] })).status).toBe(200)
+    expect((await call('PUT', '/packages/v2/unfinish', { body: [{ Label: p.Label }] })).status).toBe(200)
+    expect((await call('GET', `/packages/v2/${p.Id}`)).body.IsFinished).toBe(false)
+    const patient = { LicenseNumber: 'PT-9001', LicenseEffectiveStartDate: today, LicenseEffectiveEndDate: '2030-01-01', RecommendedPlants: 4, RecommendedSmokableQuantity: 28, ActualDate: today }
+    expect((await call('POST', '/patients/v2', { body: [patient] })).status).toBe(403)
+    expect((await call('POST', '/patients/v2', { license: SHOP_LICENSE, body: [patient] })).status).toBe(200)
+    expect((await call('GET', '/patients/v2/active', { license: SHOP_LICENSE })).body.Data.some((x: { LicenseNumber: string }) => x.LicenseNumber === 'PT-9001')).toBe(true)
+  })
+
+  it('transfers: outgoing at the grower, incoming at the dispensary, windows, a delivery of another key is 401', async () => {
+    const out = (await call('GET', '/transfers/v2/outgoing')).body
+    const inc = (await call('GET', '/transfers/v2/incoming', { license: SHOP_LICENSE })).body
+    expect(out.Total).toBe(3)
+    expect(inc.Data.map((t: { ManifestNumber: string }) => t.ManifestNumber)).toEqual(out.Data.map((t: { ManifestNumber: string }) => t.ManifestNumber))
+    expect(out.Data[0].Direction).toBeUndefined()
+    const d = out.Data[0].DeliveryId
+    expect((await call('GET', `/transfers/v2/deliveries/${d}/packages`, { license: null })).body.Data[0]).toMatchObject({ ShipmentPackageState: expect.any(String) })
+    expect((await call('GET', `/transfers/v2/deliveries/${d}/packages`, { license: null, authz: auth(DEMO_VENDOR_KEY, 'canopy-demo-user-key-harbor') })).status).toBe(401)
+    const end = new Date(Date.now() + 60_000)
+    const w = await call('GET', '/transfers/v2/outgoing', { query: `lastModifiedStart=${new Date(end.getTime() - 86_400_000).toISOString()}&lastModifiedEnd=${end.toISOString()}` })
+    expect(w.status).toBe(200)
+    expect((await call('GET', '/transfers/v2/outgoing', { query: `lastModifiedStart=2026-01-01T00:00:00Z&lastModifiedEnd=2026-01-03T00:00:00Z` })).status).toBe(400)
+  })
+
+  it('logs each write once; drops connections (reset) and refuses them (unplugged) until told otherwise', async () => {
+    emu.clearRequests()
+    const tag = (await call('GET', '/tags/v2/package/available')).body[0].Label
+    const body = [{ Tag: tag, Item: 'OG Kush Clone', Quantity: 3, UnitOfMeasure: 'Each', ActualDate: today }]
+    expect((await call('POST', '/packages/v2', { body })).status).toBe(200)
+    expect((await call('POST', '/packages/v2', { body })).status).toBe(400) // the same tag twice: refused, not applied twice
+    const writes = emu.requests.filter((r) => r.method === 'POST' && r.path === '/packages/v2')
+    expect(writes.map((r) => r.status)).toEqual([200, 400])
+    expect(writes.filter((r) => r.status === 200 && (r.body as Array<{ Tag: string }>)[0].Tag === tag)).toHaveLength(1)
+    const ctl = (b: unknown) => fetch(`${emu.url}/_emulator/faults`, { method: 'POST', headers: { 'x-emulator-admin': emu.adminToken }, body: JSON.stringify(b) })
+    expect((await ctl({ slowMs: -1 })).status).toBe(400)
+    expect((await ctl({ bogus: true })).status).toBe(400)
+    emu.faults.reset = true
+    await expect(call('GET', '/facilities/v2', { license: null })).rejects.toThrow()
+    emu.faults.reset = false
+    await emu.unplug()
+    const refused = await call('GET', '/facilities/v2', { license: null }).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code)
+    expect(refused).toBe('ECONNREFUSED')
+    await emu.plugIn()
+    expect((await call('GET', '/facilities/v2', { license: null })).status).toBe(200)
+    expect((await ctl({ refuseMs: 300 })).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(await call('GET', '/facilities/v2', { license: null }).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code)).toBe('ECONNREFUSED')
+    await new Promise((r) => setTimeout(r, 400))
+    expect((await call('GET', '/facilities/v2', { license: null })).status).toBe(200)
+    const log = await fetch(`${emu.url}/_emulator/requests`, { method: 'DELETE', headers: { 'x-emulator-admin': emu.adminToken } })
+    expect(await log.json()).toEqual([])
+    expect(emu.requests).toHaveLength(0)
   })
 })

@@ -1,4 +1,5 @@
-import { seedState, tagOf, GROW_LICENSE, SHOP_LICENSE } from '#app/metrc/emulator/model'
+import { tagOf, GROW_LICENSE, SHOP_LICENSE } from '#app/metrc/emulator/model'
+import { seedState } from '#app/metrc/emulator/seed'
 import { convert, page, paging, phaseMoveAllowed, Refusal, sequentialTags, TAG_RE, unitKind, window } from '#app/metrc/emulator/rules'
 
 const q = (s: string) => new URLSearchParams(s)

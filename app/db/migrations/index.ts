@@ -4,7 +4,7 @@ import m002 from './002-meta-and-passwords'
 import m003 from './003-auth'
 import m004 from './004-device-keys'
 import m005 from './005-sensor-readings'
-import m006 from './006-metrc-links'
+import m006 from './006-metrc'
 
 export interface Migration {
   version: number
@@ -18,5 +18,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 3, name: 'auth', sql: m003 },
   { version: 4, name: 'device-keys', sql: m004 },
   { version: 5, name: 'sensor-readings', sql: m005 },
-  { version: 6, name: 'metrc-links', sql: m006 },
+  { version: 6, name: 'metrc', sql: m006 },
 ]

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { seedState, type EmulatorState, type SeedOptions } from './model'
+import { emptyFacility, type EmulatorState } from './model'
+import { seedState, type SeedOptions } from './seed'
 
 export class StateFile {
   private timer: ReturnType<typeof setTimeout> | null = null
@@ -28,6 +29,8 @@ export class StateFile {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file}: not a readable emulator state (${(e as Error).message}); move it away to start afresh`)
       state = seedState(seed)
     }
+    // a state written by an older emulator lacks the lists added since: they start empty
+    for (const [k, f] of Object.entries(state.facilities)) state.facilities[k] = { ...emptyFacility(), ...f }
     const s = new StateFile(dir, state)
     s.saveNow()
     return s

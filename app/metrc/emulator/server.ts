@@ -1,67 +1,41 @@
 /**
- * The METRC emulator's HTTP side (issue 9): Basic auth with vendor and user keys, `licenseNumber`
- * checks (a license the key does not reach, or a record outside it: 401; plant work at a license
- * that cannot grow: 403), GET limits per facility and per vendor key (429 with Retry-After), the
- * v2 paging wrapper or bare arrays, lastModified windows, the writes of ./writes.ts, and faults a
- * test or a demo can switch on (down, slow, a 429 storm, an expired key). Every request is logged.
+ * The METRC emulator's HTTP side (issue 9, node:http): faults first (./faults.ts), then who is
+ * calling and for which license (./auth.ts), GET limits (./rate-limit.ts), then the endpoint
+ * families (./endpoints): list GETs with the v2 paging wrapper or bare arrays and lastModified
+ * windows (./paging.ts), by-id GETs (401 for a record outside the license), writes (./writes.ts).
+ * Every request is logged (./request-log.ts). The controls live under /_emulator/ behind a token.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { TokenBuckets } from '../../server/token-bucket'
-import type { EmulatorState, License } from './model'
+import { authenticate, DENIED, licenseFor, requirePlants } from './auth'
+import { BY_ID, LISTS } from './endpoints'
+import { deliveryPackages, DELIVERY_PACKAGES } from './endpoints/transfers'
+import { applyFaultPatch, noFaults, type Faults } from './faults'
+import type { EmulatorState } from './model'
+import { inWindow, page, paging, window } from './paging'
 import type { StateFile } from './persist'
-import { BY_ID, LISTS } from './reads'
-import { inWindow, page, paging, Refusal, window } from './rules'
+import { DEFAULT_LIMITS, GetLimiter, type Limits } from './rate-limit'
+import { Refusal } from './refusal'
+import { RequestLog, type LoggedRequest } from './request-log'
 import { hasWrite, runWrite } from './writes'
 
-export interface Faults {
-  /** every call answers 503 (METRC down for maintenance) */
-  down: boolean
-  /** added before every answer */
-  slowMs: number
-  /** the next this-many GETs answer 429 (with Retry-After: retryAfterS) */
-  storm429: number
-  retryAfterS: number
-  /** user keys METRC no longer takes */
-  expiredKeys: string[]
-}
+export type { Faults, Limits, LoggedRequest }
+export { DEFAULT_LIMITS }
 
-export interface LoggedRequest {
-  method: string
-  path: string
-  license: string | null
-  status: number
-  at: number
-  /** rows of a write body */
-  rows?: number
-  body?: unknown
-}
-
-export interface Limits {
-  facilityPerSec: number
-  vendorPerSec: number
-  facilityInFlight: number
-  vendorInFlight: number
-}
-
-export const DEFAULT_LIMITS: Limits = { facilityPerSec: 50, vendorPerSec: 150, facilityInFlight: 10, vendorInFlight: 30 }
-
-const DENIED = 'Authorization has been denied for this request.'
-
-export function createEmulatorServer(o: { file: StateFile; limits?: Limits; adminToken: string; maxLog?: number }) {
-  const limits = o.limits ?? DEFAULT_LIMITS
+export function createEmulatorServer(o: { file: StateFile; limits?: Limits; adminToken: string; maxLog?: number; onRefuse?: (ms: number) => void }) {
   const state: EmulatorState = o.file.state
-  const faults: Faults = { down: false, slowMs: 0, storm429: 0, retryAfterS: 1, expiredKeys: [] }
-  const log: LoggedRequest[] = []
-  const maxLog = o.maxLog ?? 200_000
-  const facilityRate = new TokenBuckets({ perSec: limits.facilityPerSec, burst: limits.facilityPerSec })
-  const vendorRate = new TokenBuckets({ perSec: limits.vendorPerSec, burst: limits.vendorPerSec })
-  const inFlight = new Map<string, number>()
+  const faults: Faults = noFaults()
+  const log = new RequestLog(o.maxLog)
+  const limiter = new GetLimiter(o.limits ?? DEFAULT_LIMITS)
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((e: Error) => {
       if (!res.headersSent) send(res, 500, { Message: `emulator error: ${e.message}` })
     })
+  })
+  // "reset": the connection is dropped as it arrives (a network error at the client)
+  server.on('connection', (socket) => {
+    if (faults.reset) socket.destroy()
   })
 
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -83,7 +57,7 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
     try {
       return JSON.parse(Buffer.concat(chunks).toString('utf8'))
     } catch {
-      throw new Refusal(400, 'The request body is not valid JSON.')
+      throw new Refusal(400, 'The request body is not valid JSON.', [{ row: 0, message: 'The request body is not valid JSON.' }])
     }
   }
 
@@ -92,25 +66,15 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
     const method = req.method ?? 'GET'
     const path = url.pathname.replace(/\/+$/, '') || '/'
     if (path.startsWith('/_emulator/')) return admin(req, res, path, method)
-    const entry: LoggedRequest = { method, path, license: url.searchParams.get('licenseNumber'), status: 0, at: Date.now() }
-    log.push(entry)
-    if (log.length > maxLog) log.splice(0, log.length - maxLog)
-    let keyFacility: string | null = null
-    let keyVendor: string | null = null
+    // a kept-alive connection made before "reset" is dropped at its next request
+    if (faults.reset) return void req.socket.destroy()
+    const entry = log.add({ method, path, query: url.search.slice(0, 300), license: url.searchParams.get('licenseNumber'), status: 0, at: Date.now() })
+    let release = () => {}
     try {
       if (faults.slowMs) await new Promise((r) => setTimeout(r, faults.slowMs))
-      if (faults.down) throw new Refusal(503, 'The API is down for maintenance.')
-      // Basic vendorKey:userKey
-      const m = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')
-      const pair = m ? Buffer.from(m[1], 'base64').toString('utf8') : ''
-      const cut = pair.indexOf(':')
-      const vendor = cut > 0 ? pair.slice(0, cut) : ''
-      const userKey = cut > 0 ? pair.slice(cut + 1) : ''
-      const user = state.users.find((u) => u.key === userKey)
-      if (!state.vendorKeys.includes(vendor) || !user || user.expired || faults.expiredKeys.includes(userKey)) throw new Refusal(401, DENIED)
-      const licenseNo = url.searchParams.get('licenseNumber')
-      const license: License | null = licenseNo ? (state.licenses.find((l) => l.Number.toLowerCase() === licenseNo.toLowerCase()) ?? null) : null
-      if (licenseNo && (!license || !user.licenses.includes(license.Number))) throw new Refusal(401, DENIED)
+      if (faults.down) throw new Refusal(503, 'The API is down for maintenance.', undefined, 5)
+      const caller = authenticate(state, req.headers.authorization, faults.expiredKeys)
+      const license = licenseFor(state, caller, url.searchParams.get('licenseNumber'))
       const f = license ? state.facilities[license.Number] : null
 
       if (method === 'GET') {
@@ -118,33 +82,30 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
           faults.storm429--
           throw new Refusal(429, 'Too many requests.')
         }
-        const waitF = license ? facilityRate.take(`${vendor}|${license.Number}`) : 0
-        const waitV = vendorRate.take(vendor)
-        if (waitF || waitV) throw new Refusal(429, 'Rate limit exceeded.', undefined, Math.max(1, Math.ceil(Math.max(waitF, waitV) / 1000)))
-        keyVendor = `v|${vendor}`
-        keyFacility = license ? `f|${vendor}|${license.Number}` : null
-        if ((inFlight.get(keyVendor) ?? 0) >= limits.vendorInFlight || (keyFacility && (inFlight.get(keyFacility) ?? 0) >= limits.facilityInFlight)) {
-          keyVendor = keyFacility = null
-          throw new Refusal(429, 'Too many concurrent requests.', undefined, 1)
-        }
-        inFlight.set(keyVendor, (inFlight.get(keyVendor) ?? 0) + 1)
-        if (keyFacility) inFlight.set(keyFacility, (inFlight.get(keyFacility) ?? 0) + 1)
+        release = limiter.admit(caller.vendor, license?.Number ?? null)
         const list = LISTS[path]
         if (list) {
           if (list.license === 'required' && !license) throw new Refusal(400, 'licenseNumber is required.')
-          if (list.plants && license && !license.CanGrowPlants) throw new Refusal(403, `License ${license.Number} (${license.LicenseType}) cannot work with plants.`)
+          if (list.plants && license) requirePlants(license)
           const w = list.modified ? window(url.searchParams) : null
           const p = list.shape === 'paged' ? paging(url.searchParams) : null
-          let rows = list.rows(state, f, license, user)
+          let rows = list.rows(state, f, url.searchParams, caller.user)
           if (w) rows = rows.filter((r) => inWindow(w, (r as { LastModified?: unknown }).LastModified))
           entry.status = send(res, 200, list.shape === 'paged' ? page(rows, p) : rows)
+          return
+        }
+        const delivery = DELIVERY_PACKAGES.exec(path)
+        if (delivery) {
+          const rows = deliveryPackages(state, caller.user, Number(delivery[1]))
+          if (!rows) throw new Refusal(401, DENIED)
+          entry.status = send(res, 200, page(rows, paging(url.searchParams)))
           return
         }
         const byId = /^\/([a-z]+)\/v2\/([^/]+)$/.exec(path)
         if (byId && BY_ID[byId[1]]) {
           if (!license || !f) throw new Refusal(400, 'licenseNumber is required.')
           const def = BY_ID[byId[1]]
-          if (def.plants && !license.CanGrowPlants) throw new Refusal(403, `License ${license.Number} (${license.LicenseType}) cannot work with plants.`)
+          if (def.plants) requirePlants(license)
           const key = decodeURIComponent(byId[2])
           const here = def.rows(f).find((r) => (/^\d+$/.test(key) ? r.Id === Number(key) : r.Label === key))
           if (here) return void (entry.status = send(res, 200, here))
@@ -164,39 +125,45 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
       entry.status = send(res, 200, out)
     } catch (e) {
       if (!(e instanceof Refusal)) throw e
-      const headers: Record<string, string> = e.status === 429 ? { 'Retry-After': String(e.retryAfterS ?? faults.retryAfterS) } : e.status === 503 ? { 'Retry-After': '5' } : {}
+      const headers: Record<string, string> = e.status === 429 || e.status === 503 ? { 'Retry-After': String(e.retryAfterS ?? faults.retryAfterS) } : {}
       entry.status = send(res, e.status, e.rows ?? { Message: e.message }, headers)
     } finally {
-      if (keyVendor) inFlight.set(keyVendor, (inFlight.get(keyVendor) ?? 1) - 1)
-      if (keyFacility) inFlight.set(keyFacility, (inFlight.get(keyFacility) ?? 1) - 1)
+      release()
+      entry.ms = Date.now() - entry.at
     }
   }
 
-  /** POST /_emulator/faults {down?, slowMs?, storm429?, retryAfterS?, expiredKeys?}; GET /_emulator/requests; with x-emulator-admin */
+  /**
+   * With `x-emulator-admin: <token>`: POST /_emulator/faults {down?, reset?, slowMs?, storm429?,
+   * retryAfterS?, expiredKeys?, refuseMs?}, GET /_emulator/faults, GET and DELETE /_emulator/requests.
+   */
   async function admin(req: http.IncomingMessage, res: http.ServerResponse, path: string, method: string) {
     if (req.headers['x-emulator-admin'] !== o.adminToken) return send(res, 401, { Message: 'x-emulator-admin is required for the emulator controls.' })
     if (path === '/_emulator/faults' && method === 'POST') {
+      let refuseMs: number | undefined
       try {
-        const b = ((await readBody(req)) ?? {}) as Partial<Faults>
-        if (typeof b.down === 'boolean') faults.down = b.down
-        if (typeof b.slowMs === 'number' && b.slowMs >= 0 && b.slowMs <= 60_000) faults.slowMs = b.slowMs
-        if (typeof b.storm429 === 'number' && b.storm429 >= 0) faults.storm429 = Math.floor(b.storm429)
-        if (typeof b.retryAfterS === 'number' && b.retryAfterS >= 0 && b.retryAfterS <= 3600) faults.retryAfterS = b.retryAfterS
-        if (Array.isArray(b.expiredKeys)) faults.expiredKeys = b.expiredKeys.filter((k): k is string => typeof k === 'string')
-        return send(res, 200, faults)
+        refuseMs = applyFaultPatch(faults, await readBody(req)).refuseMs
       } catch (e) {
         return send(res, 400, { Message: (e as Error).message })
       }
+      send(res, 200, faults)
+      if (refuseMs) res.once('finish', () => o.onRefuse?.(refuseMs))
+      return
     }
-    if (path === '/_emulator/requests' && method === 'GET') return send(res, 200, log)
     if (path === '/_emulator/faults' && method === 'GET') return send(res, 200, faults)
+    if (path === '/_emulator/requests' && method === 'GET') return send(res, 200, log.entries)
+    if (path === '/_emulator/requests' && method === 'DELETE') {
+      log.clear()
+      return send(res, 200, [])
+    }
     return send(res, 404, { Message: 'Unknown emulator control.' })
   }
 
   return {
     server,
     faults,
-    requests: log,
+    requests: log.entries,
+    clearRequests: () => log.clear(),
     address: () => server.address() as AddressInfo,
   }
 }

@@ -1,63 +1,118 @@
 /**
- * One sync of one Metrc collection for one organisation (issue 9 item 4, decision 019): read what
- * METRC has (reference tables whole; data tables whole the first time, then the lastModified
- * windows since the high water, less a minute of overlap for clocks), turn each row into a
- * document (./table-map.ts) and hand them to `Store.syncMany`, which writes only new or changed
- * documents (audited) — so a second run changes nothing. A 403 on plant endpoints at a license that
- * cannot grow plants is "nothing here". Errors are recorded on the table's sync state and thrown.
+ * Sync of the Metrc tables (issue 9 item 4): one table of one facility at a time, from METRC into
+ * the table's collection through Store.mirror (only what changed is written and audited, so a
+ * second run changes nothing). Data tables read by lastModified are read whole the first time,
+ * then from a minute before the last run's start (the high water) to now, in 24 h windows. At most
+ * one run per table and facility (the sync row is the lock; a run older than 10 minutes is taken
+ * over). A key METRC refuses marks the link failing; METRC not answering is recorded with the
+ * time the table was last in step, so the screen can say since when.
  */
+import type { Logger } from 'pino'
 import type { Database } from '../../db/index.server'
-import type { MetrcClient } from '../client/client.server'
+import type { MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
-import { markDone, markError, markStarted, syncState } from './state.server'
-import { toDocument, type SyncTable } from './table-map'
+import { metrcClient, type MetrcEndpoint } from '../connection.server'
+import { linkWithKey, markLink } from './links.server'
+import { documentOf, SYNC_TABLES } from './tables'
 
-export const SYNC_ACTOR = { uid: 'metrc-sync', origUid: 'metrc-sync' }
-const OVERLAP_MS = 60_000
+export const SYNC_ACTOR = { uid: 'metrc-sync', requestId: 'metrc-sync' }
 
 export interface SyncResult {
   collection: string
-  rowsSeen: number
-  inserted: number
-  updated: number
+  status: 'done' | 'skipped' | 'failed'
+  seen: number
+  changed: number
   requests: number
-  incremental: boolean
+  error?: string
 }
 
-export async function syncTable(database: Database, o: { org: string; table: SyncTable; client: MetrcClient; license: string; state: string; requests: () => number; now?: () => Date }): Promise<SyncResult> {
-  const { org, table, client } = o
-  const now = o.now ?? (() => new Date())
-  const firstRequest = o.requests()
-  const prev = await syncState(database, org, table.collection)
-  await markStarted(database, org, table.collection)
-  const to = now()
-  const from = table.kind === 'data' && prev?.highWater ? new Date(Date.parse(prev.highWater) - OVERLAP_MS) : null
-  const incremental = !!from && table.sources.some((s) => s.modified)
-  let rowsSeen = 0
-  let inserted = 0
-  let updated = 0
-  const ctx = { license: o.license, state: o.state }
+export interface SyncStatus {
+  collection: string
+  status: 'idle' | 'running' | 'failed'
+  startedAt: string | null
+  finishedAt: string | null
+  okAt: string | null
+  seen: number
+  changed: number
+  requests: number
+  error: string | null
+}
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString())
+
+export async function syncStatus(database: Database, org: string, collection: string): Promise<SyncStatus | null> {
+  const r = await database.db.query<Record<string, unknown>>('SELECT * FROM metrc_sync WHERE org = $1 AND collection = $2', [org, collection])
+  const x = r.rows[0]
+  if (!x) return null
+  return { collection, status: x.status as SyncStatus['status'], startedAt: iso(x.started_at), finishedAt: iso(x.finished_at), okAt: iso(x.ok_at), seen: Number(x.rows_seen), changed: Number(x.rows_changed), requests: Number(x.requests), error: (x.error as string | null) ?? null }
+}
+
+export async function syncTable(
+  o: { database: Database; secret: string; endpoint: MetrcEndpoint; logger: Logger; full?: boolean; client?: Partial<MetrcClientOptions> },
+  org: string,
+  collection: string,
+): Promise<SyncResult> {
+  const { database } = o
+  const src = SYNC_TABLES.get(collection)
+  if (!src) throw new Error(`${collection} is not a Metrc table`)
+  const link = await linkWithKey(database, o.secret, org)
+  if (!link) return { collection, status: 'skipped', seen: 0, changed: 0, requests: 0, error: 'This facility is not linked to METRC.' }
+  // the lock: take the row unless another run holds it (and is younger than 10 minutes)
+  const started = new Date()
+  const got = await database.db.query<{ high_water: Date | string | null }>(
+    `INSERT INTO metrc_sync (org, collection, status, started_at) VALUES ($1, $2, 'running', $3)
+     ON CONFLICT (org, collection) DO UPDATE SET status = 'running', started_at = EXCLUDED.started_at
+       WHERE metrc_sync.status <> 'running' OR metrc_sync.started_at < now() - interval '10 minutes'
+     RETURNING high_water`,
+    [org, collection, started.toISOString()],
+  )
+  if (!got.rows.length) return { collection, status: 'skipped', seen: 0, changed: 0, requests: 0, error: 'A sync of this table is already running.' }
+  let requests = 0
+  const client = metrcClient(o.endpoint, link.state, link.key, { ...o.client, onRequest: () => void requests++, logger: o.logger })
+  const license = link.license
   try {
-    for (const src of table.sources) {
-      const license = src.license ? o.license : undefined
-      let rows: unknown[]
-      try {
-        rows = src.modified && from ? await client.listModified(src.path, { license: o.license, from, to }) : await client.list(src.path, { license })
-      } catch (e) {
-        if (table.plants && e instanceof MetrcError && e.kind === 'forbidden') rows = []
-        else throw e
+    const facility = ((await client.get<Array<{ License?: { Number?: string }; FacilityType?: { CanGrowPlants?: boolean } }>>('/facilities/v2')) ?? []).find((f) => f.License?.Number?.toUpperCase() === license.toUpperCase())
+    if (!facility) throw new MetrcError('unauthorized', `METRC does not list license ${license} for this key any more.`, 401)
+    const rows: unknown[] = []
+    if (!(src.plants && facility.FacilityType?.CanGrowPlants === false)) {
+      const hw = got.rows[0].high_water
+      for (const path of src.paths) {
+        const q = { license: src.license ? license : undefined }
+        if (src.modified && hw && !o.full) rows.push(...(await client.listModified(path, { license, from: new Date(new Date(hw).getTime() - 60_000), to: started })))
+        else rows.push(...(await client.list(path, q)))
       }
-      if (table.pick) rows = table.pick(rows, ctx)
-      rowsSeen += rows.length
-      const docs = rows.map((r) => toDocument(table, r, src, ctx))
-      const w = await database.store.syncMany(SYNC_ACTOR, org, table.collection, docs)
-      inserted += w.inserted
-      updated += w.updated
     }
-    await markDone(database, org, table.collection, { highWater: table.kind === 'data' ? to : null, rowsSeen, rowsChanged: inserted + updated, requests: o.requests() - firstRequest })
-    return { collection: table.collection, rowsSeen, inserted, updated, requests: o.requests() - firstRequest, incremental }
+    const kept = collection === 'metrc_license' ? rows.filter((r) => (r as { License?: { Number?: string } }).License?.Number?.toUpperCase() === license.toUpperCase()) : rows
+    const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state })).map((d) => [d._id, d]))
+    const m = await database.store.mirror(SYNC_ACTOR, org, collection, [...docs.values()])
+    const changed = m.inserted + m.updated
+    await database.db.query(
+      `UPDATE metrc_sync SET status = 'idle', finished_at = now(), ok_at = now(), high_water = CASE WHEN $3 THEN $4::timestamptz ELSE high_water END,
+         rows_seen = $5, rows_changed = $6, requests = $7, error = NULL WHERE org = $1 AND collection = $2`,
+      [org, collection, !!src.modified, started.toISOString(), docs.size, changed, requests],
+    )
+    if (link.status !== 'ok') await markLink(database, org, true)
+    o.logger.info({ org, collection, seen: docs.size, changed, requests }, 'METRC table synced')
+    return { collection, status: 'done', seen: docs.size, changed, requests }
   } catch (e) {
-    await markError(database, org, table.collection, (e as Error).message, { rowsSeen, rowsChanged: inserted + updated, requests: o.requests() - firstRequest })
-    throw e
+    const err = e as Error
+    const message = err instanceof MetrcError && err.kind === 'unavailable' ? `METRC is not answering (${err.message})` : err.message
+    await database.db.query(`UPDATE metrc_sync SET status = 'failed', finished_at = now(), requests = $3, error = $4 WHERE org = $1 AND collection = $2`, [org, collection, requests, message.slice(0, 500)])
+    if (err instanceof MetrcError && (err.kind === 'unauthorized' || err.kind === 'forbidden')) await markLink(database, org, false, message)
+    o.logger.warn({ org, collection, err: message }, 'METRC sync failed')
+    return { collection, status: 'failed', seen: 0, changed: 0, requests, error: message }
   }
+}
+
+/** Every Metrc table of one facility, one after another (reference first). */
+export async function syncFacility(o: Parameters<typeof syncTable>[0], org: string, kind?: 'reference' | 'data'): Promise<SyncResult[]> {
+  const out: SyncResult[] = []
+  for (const src of SYNC_TABLES.values()) {
+    if (kind && src.kind !== kind) continue
+    const r = await syncTable(o, org, src.collection)
+    out.push(r)
+    // a key METRC refuses: the other tables would fail the same way
+    if (r.status === 'failed' && /denied|not list license|API key/i.test(r.error ?? '')) break
+  }
+  return out
 }

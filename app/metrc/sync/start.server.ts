@@ -9,7 +9,7 @@ import type { Database } from '../../db/index.server'
 import { PLATFORM_ORG } from '../../route-map'
 import type { RunningEmulator } from '../emulator'
 import { DEMO_USER_KEY, GROW_LICENSE, HARBOR_LICENSE } from '../emulator/model'
-import { ensureLink } from '../link.server'
+import { linkOf, saveLink } from './links.server'
 import { MetrcSyncer, registerSyncer } from './syncer.server'
 
 /** demo organisation → the emulator license and key it answers to */
@@ -22,11 +22,12 @@ export async function startMetrcSync(o: { database: Database; env: Env; logger: 
   const { database, env, logger } = o
   if (o.emulator) {
     for (const [org, link] of Object.entries(DEMO_LINKS)) {
-      if (await database.store.get(PLATFORM_ORG, 'org', org)) await ensureLink(database, env.SESSION_SECRET, org, link)
+      // saved unchecked (the first sync checks it); an administrator's own link is never replaced
+      if ((await database.store.get(PLATFORM_ORG, 'org', org)) && !(await linkOf(database, org))) await saveLink(database, env.SESSION_SECRET, { uid: 'demo-seed' }, org, link, null)
     }
   }
   const syncer = new MetrcSyncer(database, env, { logger })
   registerSyncer(syncer)
-  await syncer.start()
+  syncer.start()
   return syncer
 }

@@ -1,0 +1,99 @@
+/**
+ * Where each Metrc table of SPEC §2.3 comes from (reference §2.15): the METRC endpoints, whether
+ * they need the license, whether they are read by lastModified windows (data) or whole (reference),
+ * and how a METRC row becomes a Canopy document (its METRC Id, or its name for lists of strings,
+ * gives a stable _id, so a sync run twice writes nothing the second time).
+ */
+export type SyncKind = 'reference' | 'data'
+
+export interface TableSource {
+  collection: string
+  kind: SyncKind
+  paths: string[]
+  license: boolean
+  /** read by lastModified windows after the first full read */
+  modified?: boolean
+  /** plant work: skipped for a license that cannot grow */
+  plants?: boolean
+  toDoc?: (row: Record<string, unknown>, o: { license: string; state: string }) => Record<string, unknown>
+}
+
+const named = (row: unknown) => (typeof row === 'string' ? { Name: row } : (row as Record<string, unknown>))
+
+const SOURCES: TableSource[] = [
+  { collection: 'metrc_customer_types', kind: 'reference', paths: ['/sales/v2/customertypes'], license: false, toDoc: named },
+  { collection: 'metrc_xfer_states', kind: 'reference', paths: ['/transfers/v2/deliveries/packages/states'], license: false, toDoc: named },
+  { collection: 'metrc_units', kind: 'reference', paths: ['/unitsofmeasure/v2/active'], license: false },
+  { collection: 'metrc_item_categories', kind: 'reference', paths: ['/items/v2/categories'], license: true },
+  { collection: 'metrc_item_brands', kind: 'reference', paths: ['/items/v2/brands'], license: true },
+  { collection: 'metrc_lab_states', kind: 'reference', paths: ['/labtests/v2/states'], license: false, toDoc: named },
+  { collection: 'metrc_lab_types', kind: 'reference', paths: ['/labtests/v2/types'], license: false },
+  { collection: 'metrc_package_types', kind: 'reference', paths: ['/packages/v2/types'], license: false, toDoc: named },
+  { collection: 'metrc_package_adjust', kind: 'reference', paths: ['/packages/v2/adjust/reasons'], license: true },
+  { collection: 'metrc_additive_types', kind: 'reference', paths: ['/plants/v2/additives/types'], license: false, toDoc: named },
+  { collection: 'metrc_plant_growth', kind: 'reference', paths: ['/plants/v2/growthphases'], license: true, plants: true, toDoc: named },
+  { collection: 'metrc_plant_batch_types', kind: 'reference', paths: ['/plantbatches/v2/types'], license: false },
+  { collection: 'metrc_location_types', kind: 'reference', paths: ['/locations/v2/types'], license: true },
+  { collection: 'metrc_harvest_waste_types', kind: 'reference', paths: ['/harvests/v2/waste/types'], license: false },
+  { collection: 'metrc_waste_reasons', kind: 'reference', paths: ['/plants/v2/waste/reasons'], license: true },
+  { collection: 'metrc_waste_methods', kind: 'reference', paths: ['/plants/v2/waste/methods/all'], license: false },
+  { collection: 'metrc_transfer_types', kind: 'reference', paths: ['/transfers/v2/types'], license: true },
+  {
+    collection: 'metrc_license',
+    kind: 'reference',
+    paths: ['/facilities/v2'],
+    license: false,
+    toDoc: (f, o) => {
+      const l = (f.License ?? {}) as Record<string, unknown>
+      const t = (f.FacilityType ?? {}) as Record<string, unknown>
+      return { _only: l.Number === o.license ? 'yes' : 'no', Number: l.Number, LicenseType: l.LicenseType, State: o.state, FacilityName: f.Name, StartDate: l.StartDate, EndDate: l.EndDate, IsMedical: t.IsMedical, IsRetail: t.IsRetail, CanGrowPlants: t.CanGrowPlants, CanTransferFromExternalFacilities: t.CanTransferFromExternalFacilities }
+    },
+  },
+  { collection: 'metrc_lab_tests', kind: 'data', paths: ['/labtests/v2/results'], license: true },
+  {
+    collection: 'metrc_employees',
+    kind: 'data',
+    paths: ['/employees/v2'],
+    license: true,
+    toDoc: (e) => {
+      const l = (e.License ?? {}) as Record<string, unknown>
+      return { ...e, License: undefined, LicenseNumber: l.Number, LicenseType: l.LicenseType, LicenseStartDate: l.StartDate, LicenseEndDate: l.EndDate }
+    },
+  },
+  {
+    collection: 'metrc_facilities',
+    kind: 'data',
+    paths: ['/facilities/v2'],
+    license: false,
+    toDoc: (f) => {
+      const l = (f.License ?? {}) as Record<string, unknown>
+      const t = (f.FacilityType ?? {}) as Record<string, unknown>
+      return { Name: f.Name, DisplayName: f.DisplayName, LicenseNumber: l.Number, LicenseType: l.LicenseType, LicenseStartDate: l.StartDate, LicenseEndDate: l.EndDate, CredentialedDate: f.CredentialedDate, IsOwner: f.IsOwner, IsManager: f.IsManager, IsMedical: t.IsMedical, IsRetail: t.IsRetail, CanGrowPlants: t.CanGrowPlants, CanTestPackages: t.CanTestPackages, CanTransferFromExternalFacilities: t.CanTransferFromExternalFacilities }
+    },
+  },
+  { collection: 'metrc_harvests', kind: 'data', paths: ['/harvests/v2/active'], license: true, modified: true, plants: true },
+  { collection: 'metrc_patients', kind: 'data', paths: ['/patients/v2/active'], license: true },
+  { collection: 'metrc_plant_batches', kind: 'data', paths: ['/plantbatches/v2/active', '/plantbatches/v2/inactive'], license: true, modified: true, plants: true },
+  { collection: 'metrc_plants', kind: 'data', paths: ['/plants/v2/vegetative', '/plants/v2/flowering', '/plants/v2/inactive'], license: true, modified: true, plants: true },
+  { collection: 'metrc_rooms', kind: 'data', paths: ['/locations/v2/active'], license: true, modified: true },
+  { collection: 'metrc_strains', kind: 'data', paths: ['/strains/v2/active'], license: true, modified: true },
+  { collection: 'metrc_items', kind: 'data', paths: ['/items/v2/active'], license: true, modified: true },
+  { collection: 'metrc_packages', kind: 'data', paths: ['/packages/v2/active', '/packages/v2/onhold', '/packages/v2/inactive'], license: true, modified: true },
+  { collection: 'metrc_wmix', kind: 'data', paths: ['/plants/v2/waste'], license: true, modified: true, plants: true },
+]
+
+export const SYNC_TABLES: ReadonlyMap<string, TableSource> = new Map(SOURCES.map((s) => [s.collection, s]))
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'x'
+
+/** A METRC row as the document Canopy keeps: stable _id, METRC's fields, METRC's Id as MetrcId. */
+export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string }): Record<string, unknown> & { _id: string } {
+  const raw = src.toDoc ? src.toDoc(row as Record<string, unknown>, o) : (row as Record<string, unknown>)
+  const doc: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined && k !== '_only' && k !== 'Id' && typeof v !== 'object') doc[k] = v
+  for (const [k, v] of Object.entries(raw)) if (v !== null && typeof v === 'object' && Array.isArray(v)) doc[k] = v.join(', ')
+  const metrcId = (row as { Id?: unknown })?.Id
+  const key = typeof metrcId === 'number' ? `m${metrcId}` : src.collection === 'metrc_license' || src.collection === 'metrc_facilities' ? `lic-${slug(String(doc.Number ?? doc.LicenseNumber))}` : `n-${slug(String(doc.Name ?? doc.Label ?? JSON.stringify(doc)))}`
+  if (typeof metrcId === 'number') doc.MetrcId = metrcId
+  return { _id: key, ...doc }
+}
