@@ -43,9 +43,7 @@ export default defineConfig({
       // the demo's simulated devices run in the server (scales, RFID readers, sensors, printers writing to E2E.printDir)
       DEMO_DEVICES: '1', PRINT_DIR: E2E.printDir, DEVICES_SENSOR_EVERY_MS: '5000',
       // the METRC emulator that ships with Canopy answers the credentials check (any free port)
-      METRC_EMULATOR_PORT: '0',
-      // no scheduled METRC syncs (they would change the Metrc tables under other tests); "Sync now" is tested
-      METRC_SYNC_DATA_MINUTES: '0', METRC_SYNC_REFERENCE_MINUTES: '0',
+      METRC_EMULATOR_PORT: '0', METRC_SYNC_DATA_MIN: '0', // Sync now only: a test's link must not fill other tests' tables
       RATE_LIMIT_PER_SEC: '1000', RATE_LIMIT_BURST: '5000', RATE_LIMIT_ADDRESS_PER_SEC: '1000', RATE_LIMIT_ADDRESS_BURST: '5000',
     },
   },

@@ -18,7 +18,7 @@ import { demoDevicesOn, startDemoDevices } from './app/devices/simulator/index.s
 import type { Simulator } from './app/devices/simulator/run'
 import { startInProcessEmulator } from './app/metrc/emulator/in-process.server'
 import { registerMetrcEndpoint } from './app/metrc/connection.server'
-import { startMetrcSync } from './app/metrc/sync/start.server'
+import { startSyncScheduler } from './app/metrc/sync/scheduler.server'
 import { ReadingIngest } from './app/sensors/ingest.server'
 import { compactReadings } from './app/sensors/store.server'
 import { createHttpApp } from './app/server/http.server'
@@ -76,13 +76,8 @@ async function main() {
     logger.warn({ err: (e as Error).message }, 'the METRC emulator could not start; METRC calls will fail until METRC_VENDOR_KEY is set')
   }
 
-  // METRC sync (issue 9, decision 019): demo links to the emulator's licenses; reference tables daily, data every few minutes
-  let metrcSync: Awaited<ReturnType<typeof startMetrcSync>> | null = null
-  try {
-    metrcSync = await startMetrcSync({ database, env, logger, emulator: metrc })
-  } catch (e) {
-    logger.warn({ err: (e as Error).message }, 'the METRC sync could not start')
-  }
+  // the Metrc tables of every linked facility, on their schedule (METRC_SYNC_DATA_MIN=0: Sync now only)
+  const syncs = env.METRC_SYNC_DATA_MIN > 0 ? startSyncScheduler({ env, database, logger }) : null
 
   if (!fs.existsSync(BUILD_PATH)) fail(`${BUILD_PATH} is missing: run "npm run build" first (npm start does it for you)`)
   const importBuild = async () => (await import(pathToFileURL(BUILD_PATH).href + `?t=${fs.statSync(BUILD_PATH).mtimeMs}`)) as ServerBuild
@@ -153,7 +148,7 @@ async function main() {
       clearInterval(compactTimer)
       await readings.close().catch(() => {})
       await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
-      await metrcSync?.stop().catch(() => {})
+      syncs?.stop()
       registerMetrcEndpoint(null)
       await metrc?.close().catch(() => {})
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))

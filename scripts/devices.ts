@@ -7,6 +7,7 @@
  *                   (default admin@greenleaf.demo / Canopy#Demo1)
  *   DEVICES_ORGS    facilities, comma-separated (default: the admin's own)
  *   DEVICES_SENSOR_EVERY_MS (5000), PRINT_DIR (./data/prints)
+ *   DEVICES_SILENT  device ids of scales or readers that never answer (the timeout path), comma-separated
  * Stop with Ctrl-C. A server started with DEMO_DEVICES=1 (the demo default) runs these itself.
  */
 import path from 'node:path'
@@ -32,6 +33,7 @@ async function main() {
     dictionary,
     printDir: path.resolve(e.PRINT_DIR ?? './data/prints'),
     sensorEveryMs: Number.isFinite(every) && every >= 200 ? every : 5000,
+    silent: e.DEVICES_SILENT?.split(',').map((s) => s.trim()).filter(Boolean),
     logger,
   })
   await sim.ready(15_000)

@@ -8,7 +8,7 @@ import { TableScreen } from './table/table-screen'
 import { DeleteConfirmView } from './table/delete-confirm'
 import { HelpView } from './help-view'
 import { SensorBoard } from './sensors/sensor-board'
-import { MetrcSyncBar } from './metrc/sync-panel'
+import { MetrcPanel } from './metrc-panel'
 import { useT } from '../i18n/t'
 
 /** Stored HTML is shown in a sandboxed frame: it cannot run scripts or reach the signed-in page. */
@@ -75,7 +75,7 @@ export function ScreenView({ data }: { data: ScreenData }) {
             </p>
           ) : null}
           {'sensors' in data && data.sensors ? <SensorBoard board={data.sensors} /> : null}
-          {'metrcSync' in data && data.metrcSync ? <MetrcSyncBar panel={data.metrcSync} /> : null}
+          {'metrc' in data && data.metrc ? <MetrcPanel p={data.metrc} screen={data.path} /> : null}
           <TableScreen data={data.table} path={data.path} org={data.table.org} />
         </>
       )}

@@ -50,6 +50,8 @@ export const envSchema = z.object({
   // simulated label printers write what they print (default DATA_DIR/prints)
   DEVICES_SENSOR_EVERY_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(200, 'expects milliseconds, at least 200').max(3_600_000, 'expects milliseconds, at most 3600000').default(5000)),
   PRINT_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').optional()),
+  // device ids of simulated scales or readers that never answer (to see the timeout path), comma-separated
+  DEVICES_SILENT: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_.:@-]+(,[A-Za-z0-9_.:@-]+)*$/, 'expects device ids separated by commas').transform((v) => v.split(',')).optional()),
   // sensor readings (app/sensors): raw readings are kept this many days (hourly rollups stay), and
   // the job that drops older ones runs this often
   SENSOR_RAW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects days' }).int('expects whole days').min(1, 'expects days, at least 1').max(3650, 'expects days, at most 3650').default(7)),
@@ -89,11 +91,11 @@ export const envSchema = z.object({
   // without a vendor key, the METRC emulator (app/metrc/emulator) runs in this process on this port
   // (0: any free one); METRC_EMULATOR=0 turns it off (then METRC is simply not configured)
   METRC_EMULATOR: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  // how often the Metrc tables sync: data tables every this many minutes (0: no scheduled syncs at
+  // all, Sync now only), reference tables every this many hours
+  METRC_SYNC_DATA_MIN: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).int('expects whole minutes').min(0, 'expects minutes, 0 (off) or more').max(1440, 'expects minutes, at most 1440').default(5)),
+  METRC_SYNC_REFERENCE_H: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects hours' }).int('expects whole hours').min(1, 'expects hours, at least 1').max(720, 'expects hours, at most 720').default(24)),
   METRC_EMULATOR_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3500)),
-  // METRC sync (app/metrc/sync, decision 019): how often each kind of Metrc table is synced, in
-  // minutes; 0 turns that schedule off ("Sync now" still works)
-  METRC_SYNC_DATA_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).min(0, 'expects minutes, 0 or more').max(10_080, 'expects minutes, at most a week').default(5)),
-  METRC_SYNC_REFERENCE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).min(0, 'expects minutes, 0 or more').max(43_200, 'expects minutes, at most 30 days').default(1440)),
 })
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string }

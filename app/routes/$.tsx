@@ -15,7 +15,6 @@ import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
 import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
 import { refusedAsPage } from '../utils/errors'
-import { metrcPanelAction } from '../metrc/sync/actions.server'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
@@ -61,13 +60,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     back.set('msg', 'deleted')
     return redirect(`${screen.route.path}?${back}`)
   }
-  // a Metrc screen's sync panel: Sync now, the METRC connection (app/metrc/sync/actions.server.ts)
-  const metrc = screen.workflows ? null : await metrcPanelAction(context, s, screen.route, facility, form)
-  if (metrc) {
-    if ('error' in metrc) return json({ error: metrc.error }, { status: metrc.status })
-    if (url.searchParams.has('_data') || metrc.message) return json(metrc)
-    return redirect(`${url.pathname}${url.search}`)
-  }
   if (form.get('intent') !== 'toggle' || screen.route.kind !== 'table' || !screen.route.collection || screen.workflows) return json({ error: 'This screen takes no such request.' }, { status: 400 })
   try {
     await toggleCheck(context, s, screen.route, facility, url, form)
@@ -87,11 +79,6 @@ export default function ScreenRoute() {
   // every value in it is plain JSON already (strings, numbers, records)
   return (
     <>
-      {done && 'message' in done && done.message ? (
-        <div className="px-4 pt-4">
-          <Notice tone="success">{String(done.message)}</Notice>
-        </div>
-      ) : null}
       {done && 'error' in done ? (
         <div className="px-4 pt-4">
           <Notice tone="error">{done.error}</Notice>

@@ -9,9 +9,8 @@ import { visibleRoutes } from '../auth/entitlements'
 import type { Screen } from '../auth/screens.server'
 import { helpPage, type HelpPage } from '../help/content'
 import { PLATFORM_ORG } from '../route-map'
+import { metrcPanel, type MetrcPanel } from '../metrc/sync/panel.server'
 import { sensorBoard, type SensorBoard } from '../sensors/board.server'
-import { metrcPanel } from '../metrc/sync/panel.server'
-import type { MetrcSyncPanel } from '../metrc/sync/panel'
 import { tablePage, type TableData } from './table-page.server'
 import type { DeleteConfirm } from './record-delete.server'
 
@@ -29,7 +28,7 @@ export type ScreenData =
   | { kind: 'tables'; title: string; path: string; tables: Array<{ name: string; title: string }> }
   | { kind: 'html'; title: string; path: string; doc: HtmlDoc | null; docs: Array<{ name: string; title: string }> }
   | { kind: 'delete'; title: string; path: string; confirm: DeleteConfirm }
-  | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null; sensors?: SensorBoard; metrcSync?: MetrcSyncPanel }
+  | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null; sensors?: SensorBoard; metrc?: MetrcPanel }
 
 const notFound = (text: string) => new Response(text, { status: 404, statusText: text })
 
@@ -44,10 +43,9 @@ export async function loadScreen(context: AppLoadContext, user: SessionUser, fac
   const intro = route.path === '/SupportTicket' ? await htmlDoc(context, { used_on: 'Support' }) : null
   // the Sensors dashboard: gauges and a day of history above its device table
   const sensors = route.path === '/DshSensors' ? await sensorBoard(context, facility) : undefined
-  const table = await tablePage(context, user, route, facility, url)
-  // a Metrc table synced from METRC: last synced, current or stale, Sync now (app/metrc/sync)
-  const metrcSync = await metrcPanel(context, user, route, facility, table.timeZone)
-  return { ...base, kind, table, intro, ...(sensors ? { sensors } : {}), ...(metrcSync ? { metrcSync } : {}) }
+  // a Metrc table: its link to METRC, when it was last synced, Sync now
+  const metrc = route.collection ? await metrcPanel(context, user, facility, route.collection, url) : null
+  return { ...base, kind, table: await tablePage(context, user, route, facility, url), intro, ...(sensors ? { sensors } : {}), ...(metrc ? { metrc } : {}) }
 }
 
 /** /Table?name=<collection>: any table the user can already open through the route map. */

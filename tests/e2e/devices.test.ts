@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import mqtt from 'mqtt'
 import type { Page } from '@playwright/test'
-import { issueDeviceKey } from '../../app/bus/credentials.server'
+import { issueDeviceKey, revokeDeviceKeys } from '../../app/bus/credentials.server'
 import { E2E } from './env'
 import { expect, login, test } from './fixtures'
 
@@ -63,6 +63,7 @@ test('a scale that does not answer times out, says why, and is sent the failure 
   } finally {
     await database.store.update(actor, FAC, 'sen_input_devices', mapping._id, { deviceid: mapping.deviceid, args: mapping.args })
     device.end(true)
+    await revokeDeviceKeys(database, FAC, silent)
   }
 })
 

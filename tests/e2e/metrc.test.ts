@@ -1,52 +1,47 @@
 /**
- * METRC in the browser (issue 9): "Sync now" on a read-only Metrc screen fills the table from the
- * METRC emulator that runs inside the e2e server (the demo facility greenleaf is linked to its
- * cultivation license) and the panel then says when it was last synced and that it is current —
- * with JavaScript and without (a plain form post). An administrator's METRC connection form on
- * /MetrcLicense refuses a license METRC does not list and changes nothing.
- * The lobby's credentials flow against the emulator is in sign-in.test.ts.
+ * Issue 9 in the browser, against the METRC emulator that runs inside the e2e server: an admin
+ * links the facility to METRC from a Metrc screen (a wrong license is refused with SPEC's line;
+ * the right one is saved), runs Sync now, and the screen says when the table was last synced and
+ * that it is current; the synced packages are in the table. With and without JavaScript.
  */
-import { GROW_LICENSE } from '../../app/metrc/emulator/model'
-import { linkOf } from '../../app/metrc/sync/links.server'
-import { syncStatus } from '../../app/metrc/sync/run.server'
-import { expect, signIn, test } from './fixtures'
+import { GROW_LICENSE, DEMO_USER_KEY } from '../../app/metrc/emulator/model'
+import { expect, login, test } from './fixtures'
 
-test('Sync now fills a Metrc table from METRC and says when it was last synced', async ({ page, createUser, database }) => {
-  const u = await createUser({ role: 'admin', org: 'greenleaf', modules: { greenleaf: ['metrc', 'help'] } })
-  const before = new Set((await database.store.find('greenleaf', 'metrc_units', {}, 1000)).map((d) => d._id))
-  const was = await syncStatus(database, 'greenleaf', 'metrc_units')
+const FAC = 'greenleaf'
+
+test('an admin links the facility to METRC and runs Sync now on /MetrcPackages', async ({ page, createUser, database }) => {
+  const admin = await createUser({ role: 'admin', modules: { [FAC]: ['metrc'] } })
   try {
-    await signIn(page, u.email, u.password)
-    await page.goto('/MetrcUnits')
-    const panel = page.getByTestId('metrc-sync')
-    await expect(panel).toBeVisible()
-    await panel.getByRole('button', { name: 'Sync now' }).click()
-    await expect(panel.getByRole('status')).toContainText('Last synced', { timeout: 20_000 })
-    await expect(panel.getByRole('status')).toContainText('current')
-    const st = await syncStatus(database, 'greenleaf', 'metrc_units')
-    expect(st?.okAt).toBeTruthy()
-    if (was?.okAt) expect(Date.parse(st!.okAt!)).toBeGreaterThan(Date.parse(was.okAt))
-    // the emulator's units are in the table now (stable ids: a second run adds nothing)
-    const after = await database.store.find('greenleaf', 'metrc_units', {}, 1000)
-    expect(after.map((d) => d.Name)).toEqual(expect.arrayContaining(['Each', 'Grams', 'Kilograms']))
-    await expect(page.getByRole('cell', { name: 'Kilograms', exact: true }).first()).toBeVisible()
-  } finally {
-    // leave the table as it was: the rows this sync added, and its sync row
-    for (const d of await database.store.find('greenleaf', 'metrc_units', {}, 1000)) if (!before.has(d._id)) await database.store.remove({ uid: 'e2e' }, 'greenleaf', 'metrc_units', d._id)
-    if (!was) await database.db.query(`DELETE FROM metrc_sync WHERE org = 'greenleaf' AND collection = 'metrc_units'`)
-  }
-})
+    await login(page, admin.email, admin.password)
+    await page.getByRole('region', { name: 'Signed in' }).waitFor()
+    await page.goto('/MetrcPackages')
+    const panel = page.getByTestId('metrc-panel')
+    await expect(panel).toContainText('This facility is not linked to METRC yet.')
+    const link = async (license: string) => {
+      await panel.getByLabel('State', { exact: true }).selectOption('CA')
+      await panel.getByLabel('State License').fill(license)
+      await panel.getByLabel('METRC API Key').fill(DEMO_USER_KEY)
+      await panel.getByRole('button', { name: 'Save and check' }).click()
+    }
+    await link('999-NOPE')
+    await expect(page.getByTestId('metrc-panel').getByRole('alert')).toContainText('State License was incorrect.')
+    expect((await database.db.query('SELECT 1 FROM metrc_links WHERE org = $1', [FAC])).rows).toHaveLength(0)
+    await link(GROW_LICENSE)
+    await expect(page.getByTestId('metrc-panel')).toContainText('This facility is now linked to METRC.')
+    await expect(page.getByTestId('metrc-panel')).toContainText(`METRC license ${GROW_LICENSE} (CA)`)
+    await expect(page.getByTestId('metrc-sync-state')).toHaveText('Not synced yet.')
 
-test("an administrator's METRC connection form refuses a license METRC does not list, changing nothing", async ({ page, createUser, database }) => {
-  const u = await createUser({ role: 'admin', org: 'greenleaf', modules: { greenleaf: ['metrc', 'help'] } })
-  await signIn(page, u.email, u.password)
-  await page.goto('/MetrcLicense')
-  const form = page.getByRole('form', { name: 'METRC connection' })
-  await expect(form.getByLabel('License')).toHaveValue(GROW_LICENSE)
-  // the key is write-only: the field is empty, its placeholder shows only the last characters
-  await expect(form.getByLabel('METRC user API key')).toHaveValue('')
-  await form.getByLabel('License').fill('999-NOPE')
-  await form.getByRole('button', { name: 'Check and save' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'State License was incorrect' })).toBeVisible()
-  expect((await linkOf(database, 'greenleaf'))?.license).toBe(GROW_LICENSE)
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    const state = page.getByTestId('metrc-sync-state')
+    await expect(state).toHaveAttribute('data-current', 'yes')
+    await expect(state).toContainText(/Last synced \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC · current · \d+ records, \d+ changed/)
+    const synced = await database.db.query<{ label: string }>(`SELECT doc->>'Label' AS label FROM c_metrc_packages WHERE org = $1 AND doc ? 'MetrcId' ORDER BY id LIMIT 1`, [FAC])
+    expect(synced.rows[0].label).toMatch(/^1A4/)
+    await page.goto(`/MetrcPackages?col=Label&q=${encodeURIComponent(synced.rows[0].label)}`)
+    await expect(page.locator('tbody')).toContainText(synced.rows[0].label)
+  } finally {
+    await database.db.query('DELETE FROM metrc_links WHERE org = $1', [FAC])
+    await database.db.query('DELETE FROM metrc_sync WHERE org = $1', [FAC])
+    await database.db.query(`DELETE FROM c_metrc_packages WHERE org = $1 AND doc ? 'MetrcId'`, [FAC])
+  }
 })

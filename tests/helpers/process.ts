@@ -70,7 +70,11 @@ export function freePort(): Promise<number> {
 /** Starts build/server.js and waits until /readyz answers. */
 export async function startServer(env: Record<string, string | undefined>): Promise<Child & { url: string }> {
   const port = await freePort()
-  const child = run(process.execPath, ['build/server.js'], { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', METRC_EMULATOR_PORT: '0', METRC_SYNC_DATA_MINUTES: '0', METRC_SYNC_REFERENCE_MINUTES: '0', ...env })
-  await child.waitFor(/Canopy listening on/, 180_000)
+  const child = run(process.execPath, ['build/server.js'], { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', METRC_EMULATOR_PORT: '0', METRC_SYNC_DATA_MIN: '0', ...env })
+  // a server that never says it listens is stopped here, or it would outlive the test run
+  await child.waitFor(/Canopy listening on/, 180_000).catch((e: unknown) => {
+    child.proc.kill('SIGKILL')
+    throw e
+  })
   return { ...child, url: `http://127.0.0.1:${port}` }
 }

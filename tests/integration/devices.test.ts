@@ -3,7 +3,8 @@
  * embedded broker and behave like the real things through the real device flows — a scale answers
  * read_weight (and hears the success sound), a mapped RFID reader answers a scan, a printer fetches
  * its label as ZPL from the real HTTP app with its device key and writes it to the print folder,
- * sensors publish readings with the dictionary's codes. Bad requests are ignored; key issuance
+ * sensors publish readings with the dictionary's codes; a scale configured silent never answers, so
+ * the flow times out and the scale hears the failure sound. Bad requests are ignored; key issuance
  * through POST /misc/devicekey is for a facility's admins and its own devices only.
  */
 import fs from 'node:fs'
@@ -15,8 +16,8 @@ import { startBus, type RunningBus } from '#app/bus/index.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { readWeight, requestPrint, scanCode } from '#app/devices/flows.server'
 import { fieldDevices, printersFor } from '#app/devices/lookup.server'
-import { seeded, SensorDrift } from '#app/devices/simulator/behaviour'
-import { startSimulator, type Simulator } from '#app/devices/simulator/run'
+import { seeded, SensorDrift, type DictionaryEntry } from '#app/devices/simulator/behaviour'
+import { startSimulator, type SimDevice, type Simulator } from '#app/devices/simulator/run'
 import { demoDevices } from '#app/devices/simulator/setup.server'
 import * as labels from '#app/routes/labels.$table.$id'
 import * as deviceKey from '#app/routes/misc.devicekey'
@@ -62,6 +63,7 @@ beforeAll(async () => {
     await t.schemas.put(actor, s)
   await t.store.insertMany(actor, ORG, 'sen_devices', [
     { deviceID: 'SCA-1', deviceName: 'Harvest Scale', type: 'scale' },
+    { deviceID: 'SCA-2', deviceName: 'Dry Room Scale', type: 'scale' },
     { deviceID: 'RFI-1', deviceName: 'Dock Portal', type: 'rfid' },
     { deviceID: 'SEN-1', deviceName: 'Flower Room', type: 'sensor' },
   ])
@@ -76,9 +78,11 @@ beforeAll(async () => {
   http = await startHttpApp({ database: t, env: { SESSION_SECRET: env.SESSION_SECRET }, routes: { 'labels/:table/:id': labels, 'misc/devicekey': deviceKey } })
   printDir = tmpDir()
   const { devices, dictionary } = await demoDevices(t, { orgs: [ORG] })
-  sim = startSimulator({ mqttUrl: run.broker!.url, serverUrl: http.url, devices, dictionary, printDir, sensorEveryMs: 300, replyDelayMs: 50, logger: pino({ level: process.env.SIM_LOG ?? 'silent' }) })
+  sim = simulate(devices, dictionary)
   await sim.ready()
 })
+const simulate = (devices: SimDevice[], dictionary: DictionaryEntry[]) =>
+  startSimulator({ mqttUrl: run.broker!.url, serverUrl: http.url, devices, dictionary, printDir, sensorEveryMs: 300, replyDelayMs: 50, silent: ['SCA-2'], logger: pino({ level: process.env.SIM_LOG ?? 'silent' }) })
 afterAll(async () => {
   for (const c of clients) c.end(true)
   await sim?.close()
@@ -90,12 +94,12 @@ afterAll(async () => {
 describe('device simulator', () => {
   it('plays every sensor device and printer of the facility, each with its own key', async () => {
     const { devices } = await demoDevices(t, { orgs: [ORG] })
-    expect(devices.map((d) => `${d.kind}:${d.deviceID}`).sort()).toEqual(['printer:prt-1', 'rfid:RFI-1', 'scale:SCA-1', 'sensor:SEN-1'])
+    expect(devices.map((d) => `${d.kind}:${d.deviceID}`).sort()).toEqual(['printer:prt-1', 'rfid:RFI-1', 'scale:SCA-1', 'scale:SCA-2', 'sensor:SEN-1'])
     for (const d of devices) expect(d.username).toBe(`${ORG}/${d.deviceID}`)
     // issuing again (above) revoked the keys the running simulator holds: give it fresh ones
     await sim.close()
     const again = await demoDevices(t, { orgs: [ORG] })
-    sim = startSimulator({ mqttUrl: run.broker!.url, serverUrl: http.url, devices: again.devices, dictionary: again.dictionary, printDir, sensorEveryMs: 300, replyDelayMs: 50, logger: pino({ level: process.env.SIM_LOG ?? 'silent' }) })
+    sim = simulate(again.devices, again.dictionary)
     await sim.ready()
   })
 
@@ -109,6 +113,15 @@ describe('device simulator', () => {
     expect(r.weight).toBeLessThanOrEqual(40)
     await until(() => sim.sounds.some((s) => s.deviceID === 'SCA-1' && s.sound === 'success'))
   })
+
+  it('a scale configured silent never answers: the flow times out and the scale hears the failure sound', async () => {
+    const started = Date.now()
+    const err = await readWeight(ctx, ORG, 'u-1', { kind: 'scale', deviceid: 'SCA-2', name: 'Dry Room Scale', args: 'other' }).catch((e: { code?: string; message: string }) => e)
+    expect(err).toMatchObject({ code: 'DEVICE_TIMEOUT', message: expect.stringMatching(/^Dry Room Scale did not send a weight within 10 s/) })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_900)
+    await until(() => sim.sounds.some((s) => s.deviceID === 'SCA-2' && s.sound === 'failure'))
+    expect(sim.sounds.filter((s) => s.deviceID === 'SCA-2').map((s) => s.sound)).toEqual(['failure'])
+  }, 20_000)
 
   it('a mapped RFID reader answers a scan with a tag', async () => {
     const schema = (await t.schemas.get('fac_harvests'))!

@@ -12,6 +12,7 @@ import { credentialChecker } from '#app/metrc/credentials.server'
 import { DEMO_USER_KEY, GROW_LICENSE, SHOP_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
 import { linkOf, saveLink } from '#app/metrc/sync/links.server'
 import { syncFacility, syncStatus, syncTable } from '#app/metrc/sync/run.server'
+import { startSyncScheduler } from '#app/metrc/sync/scheduler.server'
 import { SYNC_TABLES } from '#app/metrc/sync/tables'
 import { ensurePlatform } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
@@ -103,5 +104,25 @@ describe('sync', () => {
     expect((await syncTable(o(), 'greenleaf', 'metrc_units')).status).toBe('done')
     expect(await linkOf(t, 'greenleaf')).toMatchObject({ status: 'ok', failingSince: null })
     expect((await linkOf(t, 'harbor'))!.status).toBe('ok')
+  })
+})
+
+describe('the schedule', () => {
+  it("syncs each linked facility's due tables in its own queue, and leaves a failing key alone", async () => {
+    await saveLink(t, env.SESSION_SECRET, actor, 'orgc', { state: 'CA', license: GROW_LICENSE, key: DEMO_USER_KEY }, null)
+    await t.db.query(`UPDATE metrc_links SET status = 'failing', failing_since = now() WHERE org = 'harbor'`)
+    const before = await syncStatus(t, 'harbor', 'metrc_units')
+    const s = startSyncScheduler({ env: { ...env, METRC_SYNC_DATA_MIN: 5, METRC_SYNC_REFERENCE_H: 24 }, database: t, logger: pino({ level: 'silent' }), tickMs: 50 })
+    try {
+      const end = Date.now() + 20_000
+      while (!((await syncStatus(t, 'orgc', 'metrc_packages'))?.okAt) && Date.now() < end) await new Promise((r) => setTimeout(r, 100))
+      await s.idle()
+      expect((await syncStatus(t, 'orgc', 'metrc_units'))?.okAt).toBeTruthy()
+      expect(await t.store.count('orgc', 'metrc_plants')).toBe(70)
+      expect(await syncStatus(t, 'harbor', 'metrc_units')).toEqual(before) // failing key: not tried
+    } finally {
+      s.stop()
+      await s.idle()
+    }
   })
 })

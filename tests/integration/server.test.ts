@@ -9,7 +9,7 @@ import { openDatabase } from '#app/db/index.server'
 import { createPgSchema, freshOptions, TEST_DB, tmpDir } from '#tests/helpers/db'
 import { ROOT, run, startServer } from '#tests/helpers/process'
 
-const server = (env: Record<string, string>) => run(process.execPath, ['build/server.js'], { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', MQTT_PORT: '0', MQTT_WS_PORT: '0', ...env })
+const server = (env: Record<string, string>) => run(process.execPath, ['build/server.js'], { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', ...env })
 
 beforeAll(() => {
   if (!fs.existsSync(path.join(ROOT, 'build/server.js'))) throw new Error('build/server.js is missing: run npm run build first')

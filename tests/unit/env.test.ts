@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ConfigError, loadEnv, parseEnv } from '#app/config/env.server'
+import { demoDevicesOn, printDirOf } from '#app/devices/simulator/index.server'
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -54,6 +55,21 @@ describe('configuration', () => {
     expect(() => parseEnv({ RATE_LIMIT_BURST: '0' })).toThrow(/RATE_LIMIT_BURST="0": expects at least 1 request/)
     expect(() => parseEnv({ RATE_LIMIT_ADDRESS_BURST: '2.5' })).toThrow(/RATE_LIMIT_ADDRESS_BURST="2.5": expects a whole number of requests/)
     expect(() => parseEnv({ RATE_LIMIT_ADDRESS_PER_SEC: '1e9' })).toThrow(/RATE_LIMIT_ADDRESS_PER_SEC="1e9": expects requests per second, at most 100000/)
+  })
+
+  it('configures the device simulator: on with the demo data (itself on by default) unless DEMO_DEVICES says, sensors every 5 s, prints under DATA_DIR, silent devices listed', () => {
+    expect(demoDevicesOn(parseEnv({}))).toBe(true) // the demo data is on unless DEMO_DATA=0
+    expect(demoDevicesOn(parseEnv({ DEMO_DATA: '0' }))).toBe(false)
+    expect(demoDevicesOn(parseEnv({ DEMO_DATA: '1', DEMO_DEVICES: '0' }))).toBe(false)
+    expect(demoDevicesOn(parseEnv({ DEMO_DEVICES: '1' }))).toBe(true)
+    expect(parseEnv({}).DEVICES_SENSOR_EVERY_MS).toBe(5000)
+    expect(printDirOf(parseEnv({ DATA_DIR: '/srv/canopy' }))).toBe(path.resolve('/srv/canopy/prints'))
+    expect(printDirOf(parseEnv({ DATA_DIR: '/srv/canopy', PRINT_DIR: '/tmp/labels' }))).toBe('/tmp/labels')
+    expect(parseEnv({}).DEVICES_SILENT).toBeUndefined()
+    expect(parseEnv({ DEVICES_SILENT: 'SCA-2,SCA-3' }).DEVICES_SILENT).toEqual(['SCA-2', 'SCA-3'])
+    expect(() => parseEnv({ DEVICES_SENSOR_EVERY_MS: '50' })).toThrow(/DEVICES_SENSOR_EVERY_MS="50": expects milliseconds, at least 200/)
+    expect(() => parseEnv({ DEVICES_SILENT: 'SCA-2, ../x' })).toThrow(/DEVICES_SILENT=.*expects device ids separated by commas/)
+    expect(() => parseEnv({ DEMO_DEVICES: 'yes' })).toThrow(/DEMO_DEVICES="yes"/)
   })
 
   it('times requests out after REQUEST_TIMEOUT_MS, 30 s unless set', () => {

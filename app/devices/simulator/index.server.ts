@@ -23,6 +23,7 @@ export async function startDemoDevices(o: { env: Env; database: Database; mqttUr
     dictionary,
     printDir: printDirOf(o.env),
     sensorEveryMs: o.env.DEVICES_SENSOR_EVERY_MS,
+    silent: o.env.DEVICES_SILENT,
     logger: o.logger,
   })
   o.logger.info({ devices: devices.length, printDir: printDirOf(o.env) }, 'demo devices started (DEMO_DEVICES=0 turns them off)')

@@ -7,6 +7,8 @@
  *            address in the message: decision 017) with its device credentials, writes it to
  *            `printDir/{org}-{table}-{id}-{time}.zpl`
  *   sensor   every `sensorEveryMs` a reading {type:'reading', data:{code: value}, ts} on its bcast topic
+ * A scale or reader named in `silent` hears its requests (and sounds) but never answers: the
+ * timeout path of the flows (a failure sound, the reason shown to the user).
  * Malformed requests are logged and ignored. Every client keeps alive 60 s and reconnects every 1 s.
  */
 import fs from 'node:fs/promises'
@@ -37,6 +39,8 @@ export interface SimulatorOptions {
   printDir: string
   sensorEveryMs?: number
   replyDelayMs?: number
+  /** device ids that never answer read_weight or scan (DEVICES_SILENT) */
+  silent?: string[]
   logger: Logger
   random?: Random
   fetch?: typeof fetch
@@ -65,6 +69,7 @@ export function startSimulator(o: SimulatorOptions): Simulator {
   const log = o.logger.child({ component: 'device-simulator' })
   const rnd = o.random ?? seeded(Date.now() & 0xffffffff)
   const doFetch = o.fetch ?? fetch
+  const silent = new Set(o.silent ?? [])
   const sounds: Simulator['sounds'] = []
   const printed: string[] = []
   const clients: MqttClient[] = []
@@ -106,6 +111,8 @@ export function startSimulator(o: SimulatorOptions): Simulator {
         sounds.push({ org: d.org, deviceID: d.deviceID, sound: m.sound, at: Date.now() })
         if (sounds.length > 1000) sounds.shift()
         log.info({ device: d.deviceID, sound: m.sound }, 'simulated device: beep')
+      } else if ((m.cmd === 'read_weight' || m.cmd === 'scan') && silent.has(d.deviceID)) {
+        log.info({ device: d.deviceID, cmd: m.cmd }, 'simulated device: silent, not answering')
       } else if (m.cmd === 'read_weight' && d.kind === 'scale') {
         later(o.replyDelayMs ?? 300, () => client.publish(bcast, JSON.stringify({ type: 'weight', data: scaleWeight(rnd) })))
       } else if (m.cmd === 'scan' && d.kind === 'rfid') {

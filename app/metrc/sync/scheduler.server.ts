@@ -1,0 +1,62 @@
+/**
+ * The sync schedule (issue 9): every minute, each linked facility's tables that are due — reference
+ * tables every METRC_SYNC_REFERENCE_H hours, data tables every METRC_SYNC_DATA_MIN minutes — are
+ * synced one after another in that facility's own queue, so one facility's slow or failing METRC
+ * never holds up another's. A facility whose key METRC refuses waits for a new key (or a Sync now).
+ */
+import type { Logger } from 'pino'
+import type { Env } from '../../config/env.server'
+import type { Database } from '../../db/index.server'
+import { metrcEndpoint } from '../connection.server'
+import { linkedOrgs, linkOf } from './links.server'
+import { syncStatus, syncTable } from './run.server'
+import { SYNC_TABLES } from './tables'
+
+export function startSyncScheduler(o: { env: Env; database: Database; logger: Logger; tickMs?: number }): { stop: () => void; idle: () => Promise<void> } {
+  const log = o.logger.child({ component: 'metrc-sync' })
+  const every = { reference: o.env.METRC_SYNC_REFERENCE_H * 3_600_000, data: o.env.METRC_SYNC_DATA_MIN * 60_000 }
+  const queues = new Map<string, Promise<void>>()
+  let stopped = false
+
+  async function due(org: string): Promise<string[]> {
+    const out: string[] = []
+    for (const src of SYNC_TABLES.values()) {
+      const s = await syncStatus(o.database, org, src.collection)
+      const last = s?.finishedAt ? Date.parse(s.finishedAt) : 0
+      if (s?.status !== 'running' && Date.now() - last >= every[src.kind]) out.push(src.collection)
+    }
+    return out
+  }
+
+  async function tick() {
+    const endpoint = metrcEndpoint(o.env)
+    if (!endpoint || stopped) return
+    for (const org of await linkedOrgs(o.database)) {
+      if (queues.has(org)) continue
+      const link = await linkOf(o.database, org)
+      if (link?.status === 'failing') continue
+      const work = (async () => {
+        for (const collection of await due(org)) {
+          if (stopped) return
+          const r = await syncTable({ database: o.database, secret: o.env.SESSION_SECRET, endpoint, logger: log }, org, collection)
+          if (r.status === 'failed' && (await linkOf(o.database, org))?.status === 'failing') return
+        }
+      })()
+        .catch((e: Error) => log.warn({ org, err: e.message }, 'scheduled METRC sync failed'))
+        .finally(() => queues.delete(org))
+      queues.set(org, work)
+    }
+  }
+
+  const timer = setInterval(() => void tick().catch((e: Error) => log.warn({ err: e.message }, 'METRC sync schedule check failed')), o.tickMs ?? 60_000)
+  timer.unref()
+  return {
+    stop: () => {
+      stopped = true
+      clearInterval(timer)
+    },
+    idle: async () => {
+      await Promise.all(queues.values())
+    },
+  }
+}
