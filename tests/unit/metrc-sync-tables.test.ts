@@ -1,0 +1,34 @@
+/**
+ * The sync's table map (app/metrc/sync/tables.ts): every Metrc collection of the route map that
+ * METRC fills has an entry naming a real collection and v2 paths; reference tables are read whole;
+ * rows become documents with stable ids (METRC's Id, a license number, or a name).
+ */
+import { ROUTES } from '#app/route-map'
+import { schemas as metrcSchemas } from '#app/seed/schemas/metrc'
+import { documentOf, SYNC_TABLES } from '#app/metrc/sync/tables'
+
+const metrcCollections = [...new Set(ROUTES.filter((r) => r.module === 'metrc' && r.collection).map((r) => r.collection!))]
+const o = { license: '403-X0001', state: 'CA' }
+
+describe('METRC sync table map', () => {
+  it('covers every Metrc collection of the route map but the workflow preferences', () => {
+    expect(metrcCollections.filter((c) => !SYNC_TABLES.has(c))).toEqual(['metrc_prefs'])
+    const known = new Set(metrcSchemas.map((s) => s.key))
+    for (const t of SYNC_TABLES.values()) {
+      expect(known.has(t.collection), t.collection).toBe(true)
+      for (const p of t.paths) expect(p, t.collection).toMatch(/^\/[a-z]+\/v2(\/|$)/)
+      if (t.kind === 'reference') expect(t.modified, t.collection).toBeFalsy()
+    }
+    expect([...SYNC_TABLES.values()].filter((t) => t.kind === 'reference')).toHaveLength(18)
+  })
+
+  it('gives stable ids: METRC Id, the license number, else the name; a bare string is a name', () => {
+    expect(documentOf(SYNC_TABLES.get('metrc_plants')!, { Id: 1234, Label: 'TAG' }, o)._id).toBe('m1234')
+    expect(documentOf(SYNC_TABLES.get('metrc_customer_types')!, 'Consumer', o)).toEqual({ _id: 'n-consumer', Name: 'Consumer' })
+    expect(documentOf(SYNC_TABLES.get('metrc_waste_reasons')!, { Name: 'Disease/Infestation' }, o)._id).toBe('n-disease-infestation')
+    const f = { Name: 'GREENLEAF', License: { Number: '403-X0001', LicenseType: 'Medical Cultivation' }, FacilityType: { CanGrowPlants: true } }
+    expect(documentOf(SYNC_TABLES.get('metrc_facilities')!, f, o)).toMatchObject({ _id: 'lic-403-x0001', LicenseNumber: '403-X0001' })
+    // the same row twice gives the same document (a second run has nothing to write)
+    expect(documentOf(SYNC_TABLES.get('metrc_packages')!, { Id: 7, Label: 'P', Quantity: 2 }, o)).toEqual(documentOf(SYNC_TABLES.get('metrc_packages')!, { Id: 7, Label: 'P', Quantity: 2 }, o))
+  })
+})
