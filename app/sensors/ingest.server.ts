@@ -17,7 +17,7 @@ import { checkReading } from './reading'
 import { writeReadings, type ReadingRow } from './store.server'
 
 const CACHE_MS = 30_000
-/** a device not in the list: read the list again if it is older than this (a device just added) */
+/** a device not in the list is looked up by itself (it may have just been added), at most this often */
 const MISS_MS = 2_000
 
 export interface IngestOptions {
@@ -36,6 +36,8 @@ export class ReadingIngest {
   private pending: Deferred | null = null
   private flushing: Promise<void> = Promise.resolve()
   private devices = new Map<string, { at: number; ids: Set<string> }>()
+  /** devices looked up alone and not found, by org and id: when */
+  private misses = new Map<string, number>()
   private dictionary: { at: number; max: Map<string, number> } | null = null
   private readonly log: Logger
   private readonly now: () => number
@@ -45,6 +47,13 @@ export class ReadingIngest {
   constructor(private readonly o: IngestOptions) {
     this.log = o.logger.child({ component: 'sensor-ingest' })
     this.now = o.now ?? Date.now
+    // a device changed in this process (its screen, the API): read the organisation's list afresh
+    o.database.store.events.on('change', this.onChange)
+  }
+
+  private onChange = (e: { org: string; collection: string }) => {
+    if (e.collection === 'sen_devices') this.devices.delete(e.org)
+    if (e.collection === 'dictionary') this.dictionary = null
   }
 
   /** The bus handler: never throws. */
@@ -90,7 +99,21 @@ export class ReadingIngest {
   }
 
   private async isDevice(org: string, deviceID: string): Promise<boolean> {
-    return (await this.deviceIds(org)).has(deviceID) || (await this.deviceIds(org, MISS_MS)).has(deviceID)
+    const ids = await this.deviceIds(org)
+    if (ids.has(deviceID)) return true
+    // not in the list: perhaps added since it was read (by another process, so no change event here)
+    const k = `${org}\u0000${deviceID}`
+    const missed = this.misses.get(k)
+    if (missed !== undefined && this.now() - missed < MISS_MS) return false
+    const [d] = await this.o.database.store.find(org, 'sen_devices', { deviceID }, 1)
+    if (d && d.IsUsed !== 'no') {
+      ids.add(deviceID)
+      this.misses.delete(k)
+      return true
+    }
+    if (this.misses.size > 10_000) this.misses.clear()
+    this.misses.set(k, this.now())
+    return false
   }
 
   private drop(org: string, deviceID: string, why: string) {
@@ -130,10 +153,10 @@ export class ReadingIngest {
     return this.flushing
   }
 
-  /** the organisation's device ids, read again once the list is older than `maxAge` */
-  private async deviceIds(org: string, maxAge = CACHE_MS): Promise<Set<string>> {
+  /** the organisation's device ids, read again once the list is older than CACHE_MS or a device changed here */
+  private async deviceIds(org: string): Promise<Set<string>> {
     const c = this.devices.get(org)
-    if (c && this.now() - c.at < maxAge) return c.ids
+    if (c && this.now() - c.at < CACHE_MS) return c.ids
     const { store, schemas } = this.o.database
     const rows = (await schemas.hasCollection('sen_devices')) ? await store.find(org, 'sen_devices', {}, 5000) : []
     const ids = new Set(rows.filter((d) => d.IsUsed !== 'no').map((d) => String(d.deviceID ?? '')))
@@ -152,6 +175,7 @@ export class ReadingIngest {
   }
 
   async close() {
+    this.o.database.store.events.off('change', this.onChange)
     await this.flush()
   }
 }

@@ -175,6 +175,15 @@ describe('POST /dt/v1/{deviceID}', () => {
     expect(await latestReadings(t.db, 'harbor')).toEqual([])
   })
 
+  it('a device added a moment ago is taken at once; one switched off is refused at once', async () => {
+    expect((await post('SEN-NEW', { type: 'reading', data: { temp: 60 } }, { 'x-access-token': token('u-grow') })).status).toBe(404)
+    const d = await t.store.insert(seed, 'greenleaf', 'sen_devices', { deviceID: 'SEN-NEW', deviceName: 'New', type: 'sensor' })
+    expect((await post('SEN-NEW', { type: 'reading', data: { temp: 61 } }, { 'x-access-token': token('u-grow') })).status).toBe(201)
+    await t.store.update(seed, 'greenleaf', 'sen_devices', d._id, { IsUsed: 'no' })
+    expect((await post('SEN-NEW', { type: 'reading', data: { temp: 62 } }, { 'x-access-token': token('u-grow') })).status).toBe(404)
+    expect((await latestReadings(t.db, 'greenleaf', 'SEN-NEW')).map((x) => x.value)).toEqual([61])
+  })
+
   it('POST on a table name still creates a record (the door takes only names that are not tables)', async () => {
     const res = await fetch(`${s.url}/dt/v1/sen_devices`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: device('SEN-1') }, body: JSON.stringify({ deviceID: 'X' }) })
     expect(res.status).toBe(401) // a table write wants a token; a device key is not one

@@ -5,7 +5,7 @@
  * events of /events, re-dispatched by connection.tsx).
  */
 import { useEffect, useState } from 'react'
-import type { Gauge, SensorBoard as Board } from '../../sensors/board.server'
+import type { Gauge, SensorBoard as Board, SensorCard } from '../../sensors/board.server'
 import { gaugeLevel, gaugePercent, LEVEL_COLOUR, LEVEL_HEX, LEVEL_TEXT } from '../../sensors/gauge'
 import { useT } from '../../i18n/t'
 import { READING_EVENT } from '../connection'
@@ -25,24 +25,11 @@ export function SensorBoard({ board }: { board: Board }) {
   useEffect(() => {
     const on = (e: Event) => {
       const r = (e as CustomEvent<ReadingEvent>).detail
-      setDevices((list) =>
-        list.map((d) =>
-          d.deviceID !== r.deviceID
-            ? d
-            : {
-                ...d,
-                gauges: d.gauges.map((g) => {
-                  const v = r.data[g.code]
-                  if (typeof v !== 'number' || r.ts < g.at) return g
-                  return { ...g, value: v, at: r.ts, level: gaugeLevel(v, g), percent: gaugePercent(v, g.max) }
-                }),
-              },
-        ),
-      )
+      setDevices((list) => list.map((d) => (d.deviceID === r.deviceID ? withReading(d, r, board.codes) : d)))
     }
     window.addEventListener(READING_EVENT, on)
     return () => window.removeEventListener(READING_EVENT, on)
-  }, [])
+  }, [board.codes])
   if (!devices.length) return <p className="text-slate-300">{t('No sensor devices are set up for this facility yet.')}</p>
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="sensor-board">
@@ -66,6 +53,22 @@ export function SensorBoard({ board }: { board: Board }) {
       ))}
     </div>
   )
+}
+
+/** A card with a reading applied: its gauges move; a code seen for the first time gets a gauge (no history yet). */
+function withReading(d: SensorCard, r: ReadingEvent, codes: Board['codes']): SensorCard {
+  const gauges = d.gauges.map((g) => {
+    const v = r.data[g.code]
+    if (typeof v !== 'number' || r.ts < g.at) return g
+    return { ...g, value: v, at: r.ts, level: gaugeLevel(v, g), percent: gaugePercent(v, g.max) }
+  })
+  for (const [code, v] of Object.entries(r.data)) {
+    const k = codes[code]
+    if (!k || typeof v !== 'number' || gauges.some((g) => g.code === code)) continue
+    gauges.push({ ...k, value: v, at: r.ts, level: gaugeLevel(v, k), percent: gaugePercent(v, k.max), history: Array(24).fill(null) })
+  }
+  gauges.sort((a, b) => a.code.localeCompare(b.code))
+  return { ...d, gauges }
 }
 
 function GaugeView({ g }: { g: Gauge }) {
