@@ -19,6 +19,10 @@ export interface Gauge extends Thresholds {
   percent: number
   /** hourly averages of the last 24 h, oldest first; null where no reading came that hour */
   history: Array<number | null>
+  /** readings behind each hourly average (so a live reading can join it) */
+  counts: number[]
+  /** the hour history[0] stands for (ISO) */
+  since: string
 }
 
 export interface SensorCard {
@@ -68,14 +72,16 @@ export async function sensorBoard(context: AppLoadContext, org: string, now = Da
       const k = codes[l.code]
       if (!k) continue
       const points = history.get(`${deviceID}\u0000${l.code}`) ?? []
-      const byHour = new Map(points.map((p) => [new Date(p.hour).getTime(), p.avg]))
+      const byHour = new Map(points.map((p) => [new Date(p.hour).getTime(), p]))
       gauges.push({
         ...k,
         value: l.value,
         at: l.at,
         level: gaugeLevel(l.value, k),
         percent: gaugePercent(l.value, k.max),
-        history: Array.from({ length: 24 }, (_, i) => byHour.get(since.getTime() + i * HOUR) ?? null),
+        history: Array.from({ length: 24 }, (_, i) => byHour.get(since.getTime() + i * HOUR)?.avg ?? null),
+        counts: Array.from({ length: 24 }, (_, i) => byHour.get(since.getTime() + i * HOUR)?.n ?? 0),
+        since: since.toISOString(),
       })
     }
     cards.push({ deviceID, deviceName: str(d.deviceName) || deviceID, location: roomName.get(str(d.location)) ?? str(d.location), gauges })
