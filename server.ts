@@ -101,7 +101,7 @@ async function main() {
     await database.close().catch(() => {})
     fail(`the message bus could not start: ${(e as Error).message}`)
   }
-  const app = createHttpApp({ env, database, logger, events, bus: running.bus, build: dev ? () => Promise.resolve(build) : build, publicDir: path.join(top, 'public') })
+  const app = createHttpApp({ env, database, logger, events, bus: running.bus, readings, build: dev ? () => Promise.resolve(build) : build, publicDir: path.join(top, 'public') })
   const server = app.listen(env.PORT, env.HOST, () => {
     const a = server.address()
     const port = typeof a === 'object' && a ? a.port : env.PORT

@@ -4,6 +4,7 @@ import type { Env } from './config/env.server'
 import type { Database } from './db/index.server'
 import type { EventHub } from './server/event-hub.server'
 import type { Bus } from './bus/bus.server'
+import type { ReadingIngest } from './sensors/ingest.server'
 
 export interface CanopyContext {
   env: Env
@@ -13,6 +14,8 @@ export interface CanopyContext {
   events: EventHub
   /** the server's message-bus client (absent in tests that do not start one) */
   bus?: Bus
+  /** the sensor ingest (app/sensors): bus readings and POST /dt/v1/{deviceID} (absent in tests that do not make one) */
+  readings?: ReadingIngest
   requestId: string
   /** the client's address as Express saw it (trust proxy: loopback) */
   clientIp?: string

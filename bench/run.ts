@@ -5,7 +5,7 @@
  * Options (see bench/README.md):
  *   --reload              load the data set again even if the cached one matches
  *   --engines=pg,pglite   which engines to run (default both)
- *   --only=page,table     which scenarios to run (comma-separated names: page, table, api, bus, screen, metrc; default all)
+ *   --only=page,table     which scenarios to run (comma-separated names: page, table, api, bus, sensors, screen, metrc; default all)
  *   --iterations=200      timed iterations per side, headline rows   --warmup=20
  *   --secondary-iterations=60   timed iterations per side, other rows
  *   --row-budget=60       seconds after which a row stops timing (n is reported)
@@ -20,13 +20,14 @@ import { MEASURED_ORG, COLLECTION, prepareDataset } from './dataset'
 import { formatTable, type BenchContext, type BenchRow, type Engine, type EngineName, type Scenario } from './lib'
 import { apiScenario } from './api'
 import { busScenario } from './bus'
+import { sensorsScenario } from './sensors'
 import { pageQuery } from './page-query'
 import { tablePageScenario } from './table-page'
 import { tableScreen } from './table-screen'
 import { metrcSyncScenario } from './metrc-sync'
 
 /** Scenario modules, in table order. Later issues append theirs here. */
-const SCENARIOS: Scenario[] = [pageQuery, tablePageScenario, apiScenario, busScenario, metrcSyncScenario]
+const SCENARIOS: Scenario[] = [pageQuery, tablePageScenario, apiScenario, busScenario, sensorsScenario, metrcSyncScenario]
 
 const PG_SCHEMA = 'canopy_bench'
 const PG_SHARE = 0.15 // 1 M documents: ~150 K in the measured organisation

@@ -30,7 +30,7 @@ const METHOD_TONE: Record<string, string> = {
   DELETE: 'bg-red-900 text-red-50',
 }
 const LINK = 'font-medium text-canopy-400 underline underline-offset-4 hover:no-underline'
-const SECURITY: Record<string, string> = { accessToken: 'x-access-token', session: 'session cookie' }
+const SECURITY: Record<string, string> = { accessToken: 'x-access-token', session: 'session cookie', deviceBasic: 'device Basic auth' }
 const anchor = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
 export default function ApiReference() {

@@ -19,6 +19,10 @@ export interface Gauge extends Thresholds {
   percent: number
   /** hourly averages of the last 24 h, oldest first; null where no reading came that hour */
   history: Array<number | null>
+  /** readings behind each hourly average (so a live reading can join it) */
+  counts: number[]
+  /** the hour history[0] stands for (ISO) */
+  since: string
 }
 
 export interface SensorCard {
@@ -28,8 +32,13 @@ export interface SensorCard {
   gauges: Gauge[]
 }
 
+/** what a gauge shows besides its value: a dictionary entry (SPEC §3) */
+export type GaugeKind = Pick<Gauge, 'code' | 'label' | 'short' | 'units'> & Thresholds
+
 export interface SensorBoard {
   devices: SensorCard[]
+  /** the sensor dictionary by code, so a code a device reports for the first time gets its gauge live */
+  codes: Record<string, GaugeKind>
   /** the hour the first history point stands for (ISO) */
   since: string
 }
@@ -47,7 +56,12 @@ export async function sensorBoard(context: AppLoadContext, org: string, now = Da
     hourlyHistory(db, org, since),
     (await schemas.hasCollection('set_rooms')) ? store.find(org, 'set_rooms', {}, 1000) : [],
   ])
-  const dict = new Map(dictionary.map((d) => [str(d.code), d]))
+  const codes: Record<string, GaugeKind> = {}
+  for (const e of dictionary) {
+    const code = str(e.code)
+    if (!code) continue
+    codes[code] = { code, label: str(e.label) || code, short: str(e.short) || code, units: str(e.units), max: Number(e.max), low: Number(e.low), med: Number(e.med), warn: Number(e.warn), error: Number(e.error) }
+  }
   const roomName = new Map(rooms.map((r) => [r._id, str(r.name) || str(r.room) || r._id]))
   const cards: SensorCard[] = []
   for (const d of devices) {
@@ -55,26 +69,23 @@ export async function sensorBoard(context: AppLoadContext, org: string, now = Da
     const deviceID = str(d.deviceID)
     const gauges: Gauge[] = []
     for (const l of latest.filter((x) => x.deviceID === deviceID)) {
-      const e = dict.get(l.code)
-      if (!e) continue
-      const t: Thresholds = { max: Number(e.max), low: Number(e.low), med: Number(e.med), warn: Number(e.warn), error: Number(e.error) }
+      const k = codes[l.code]
+      if (!k) continue
       const points = history.get(`${deviceID}\u0000${l.code}`) ?? []
-      const byHour = new Map(points.map((p) => [new Date(p.hour).getTime(), p.avg]))
+      const byHour = new Map(points.map((p) => [new Date(p.hour).getTime(), p]))
       gauges.push({
-        code: l.code,
-        label: str(e.label) || l.code,
-        short: str(e.short) || l.code,
-        units: str(e.units),
+        ...k,
         value: l.value,
         at: l.at,
-        ...t,
-        level: gaugeLevel(l.value, t),
-        percent: gaugePercent(l.value, t.max),
-        history: Array.from({ length: 24 }, (_, i) => byHour.get(since.getTime() + i * HOUR) ?? null),
+        level: gaugeLevel(l.value, k),
+        percent: gaugePercent(l.value, k.max),
+        history: Array.from({ length: 24 }, (_, i) => byHour.get(since.getTime() + i * HOUR)?.avg ?? null),
+        counts: Array.from({ length: 24 }, (_, i) => byHour.get(since.getTime() + i * HOUR)?.n ?? 0),
+        since: since.toISOString(),
       })
     }
     cards.push({ deviceID, deviceName: str(d.deviceName) || deviceID, location: roomName.get(str(d.location)) ?? str(d.location), gauges })
   }
   cards.sort((a, b) => Number(b.gauges.length > 0) - Number(a.gauges.length > 0) || a.deviceName.localeCompare(b.deviceName))
-  return { devices: cards, since: since.toISOString() }
+  return { devices: cards, codes, since: since.toISOString() }
 }

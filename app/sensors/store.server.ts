@@ -64,6 +64,8 @@ export async function latestReadings(db: Queryable, org: string, deviceID?: stri
 export interface HistoryPoint {
   /** ISO hour */
   hour: string
+  /** readings that hour */
+  n: number
   avg: number
   min: number
   max: number
@@ -71,15 +73,15 @@ export interface HistoryPoint {
 
 /** Hourly averages of every code of the organisation's devices since `since`, oldest first. */
 export async function hourlyHistory(db: Queryable, org: string, since: Date): Promise<Map<string, HistoryPoint[]>> {
-  const r = await db.query<{ device_id: string; code: string; hour: Date | string; avg: number; min: number; max: number }>(
-    `SELECT device_id, code, hour, sum / n AS avg, min, max FROM sensor_hourly WHERE org = $1 AND hour >= $2 ORDER BY device_id, code, hour`,
+  const r = await db.query<{ device_id: string; code: string; hour: Date | string; n: number; avg: number; min: number; max: number }>(
+    `SELECT device_id, code, hour, n, sum / n AS avg, min, max FROM sensor_hourly WHERE org = $1 AND hour >= $2 ORDER BY device_id, code, hour`,
     [org, since.toISOString()],
   )
   const out = new Map<string, HistoryPoint[]>()
   for (const x of r.rows) {
     const k = `${x.device_id}\u0000${x.code}`
     const list = out.get(k) ?? []
-    list.push({ hour: iso(x.hour), avg: Number(x.avg), min: Number(x.min), max: Number(x.max) })
+    list.push({ hour: iso(x.hour), n: Number(x.n), avg: Number(x.avg), min: Number(x.min), max: Number(x.max) })
     out.set(k, list)
   }
   return out

@@ -16,6 +16,7 @@ import type { Database } from '../db/index.server'
 import { redactUrl } from '../utils/logger.server'
 import { EventHub } from './event-hub.server'
 import type { Bus } from '../bus/bus.server'
+import type { ReadingIngest } from '../sensors/ingest.server'
 import { installLimits, quietAfterTimeout } from './limits.server'
 import { readsFor } from './request-memo'
 import { serviceWorkerHandler } from './service-worker.server'
@@ -31,6 +32,8 @@ export interface HttpDeps {
   events?: EventHub
   /** the message bus (app/bus); device flows answer 503 without one */
   bus?: Bus
+  /** the sensor ingest (app/sensors); POST /dt/v1/{deviceID} answers 503 without one */
+  readings?: ReadingIngest
   /** the rate limit's clock (tests move it by hand) */
   now?: () => number
 }
@@ -111,7 +114,7 @@ export function createHttpApp(deps: HttpDeps) {
       createRequestHandler({
         build: deps.build as ServerBuild,
         mode: deps.env.NODE_ENV,
-        getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, bus: deps.bus, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
+        getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, bus: deps.bus, readings: deps.readings, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
       }),
     ),
   )

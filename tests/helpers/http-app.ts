@@ -12,6 +12,7 @@ import { loadEnv, type Env } from '#app/config/env.server'
 import type { Database } from '#app/db/index.server'
 import { EventHub } from '#app/server/event-hub.server'
 import { createHttpApp } from '#app/server/http.server'
+import type { ReadingIngest } from '#app/sensors/ingest.server'
 import { tmpDir } from '#tests/helpers/db'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,11 +42,12 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function startHttpApp(o: { routes: Record<string, RouteModule>; env?: Partial<Env>; database?: Database; now?: () => number; logger?: Logger }): Promise<TestServer> {
+export async function startHttpApp(o: { routes: Record<string, RouteModule>; env?: Partial<Env>; database?: Database; now?: () => number; logger?: Logger; readings?: ReadingIngest }): Promise<TestServer> {
   const env = { ...loadEnv({ DATA_DIR: tmpDir() }), ...o.env }
   const app = createHttpApp({
     env,
     database: o.database ?? ({} as Database), // the given routes decide whether they need one
+    readings: o.readings,
     logger: o.logger ?? pino({ level: 'silent' }),
     build: miniBuild(o.routes),
     publicDir: tmpDir(),

@@ -173,6 +173,10 @@ describe('the Sensors dashboard data', () => {
     expect(veg.gauges.find((g) => g.code === 'temp')).toMatchObject({ value: 66, level: 'low' })
     expect(rh.history).toHaveLength(24)
     expect(rh.history[23]).toBe(75)
+    expect(rh.counts[23]).toBe(1) // a live reading joins this hour's average with its count
+    expect(rh.since).toBe(b.since)
+    // the dictionary rides along, so a code a device reports for the first time gets its gauge live
+    expect(b.codes.temp).toEqual({ code: 'temp', label: 'Air Temperature', short: 'Temp', units: '°F', max: 110, low: 60, med: 80, warn: 85, error: 90 })
     expect(veg.gauges.find((g) => g.code === 'temp')!.history.filter((x) => x !== null).length).toBeGreaterThanOrEqual(1)
     expect((await sensorBoard(ctx, 'harbor', now)).devices.map((d) => d.deviceID)).toEqual(['SEN-H'])
   })

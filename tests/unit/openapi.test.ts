@@ -109,6 +109,9 @@ describe('security and refusals', () => {
   it('the access token is an apiKey header named x-access-token', () => {
     expect((doc.components.securitySchemes as Record<string, unknown>).accessToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-access-token' })
     expect(doc.paths['/dt/v1/{table}'].get.security).toEqual([{ accessToken: [] }])
+    // a sensor reading may come from the device itself (POST /dt/v1/{deviceID})
+    expect((doc.components.securitySchemes as Record<string, unknown>).deviceBasic).toMatchObject({ type: 'http', scheme: 'basic' })
+    expect(doc.paths['/dt/v1/{table}'].post.security).toEqual([{ accessToken: [] }, { deviceBasic: [] }])
     expect(doc.paths['/auth/login'].post.security).toEqual([])
   })
 
@@ -179,9 +182,10 @@ describe('the reference page view', () => {
     expect(view.groups.map((g) => g.tag)).toEqual(['Auth server', 'Organisation API', 'Files', 'Reference'])
     expect(view.groups.flatMap((g) => g.operations)).toHaveLength(OPERATIONS.length)
     const create = view.groups[1].operations.find((o) => o.id === 'createRecord')!
-    expect(create).toMatchObject({ method: 'POST', path: '/dt/v1/{table}', planned: false, security: ['accessToken'] })
-    expect(create.params[0]).toMatchObject({ name: 'table', in: 'path', required: true, type: 'TableName' })
-    expect(create.body).toMatchObject({ contentType: 'application/json', type: 'Record' })
+    expect(create).toMatchObject({ method: 'POST', path: '/dt/v1/{table}', planned: false, security: ['accessToken', 'deviceBasic'] })
+    // a table, or a sensor device id (a reading over HTTP)
+    expect(create.params[0]).toMatchObject({ name: 'table', in: 'path', required: true, type: expect.stringMatching(/^TableName \| string/) })
+    expect(create.body).toMatchObject({ contentType: 'application/json', type: expect.stringMatching(/^Record \| /) })
     expect(create.answers.find((a) => a.status === '413')?.description).toMatch(/^413 TOO_LARGE/)
     expect(view.groups[1].operations.find((o) => o.id === 'pipeline')?.planned).toBe(false)
     expect(view.tables).toContain('fac_plants')

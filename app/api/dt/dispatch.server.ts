@@ -1,7 +1,7 @@
 /**
  * `/dt/v1/{table}` and `/dt/v1/{table}/{id}` (SPEC §7): authenticate (`x-access-token`), then
- * the calls with their own rules, one module per group — the latest sensor reading
- * (sensors.server.ts), the sign-in flow's calls (flow.server.ts), the schema calls of the auth server
+ * the calls with their own rules, one module per group — the latest sensor reading and a reading
+ * sent over HTTP (sensors.server.ts; the latter also takes a device's Basic auth), the sign-in flow's calls (flow.server.ts), the schema calls of the auth server
  * (schema-admin.server.ts), the OTA record delete (ota.server.ts; `/ota/{name}` is its own route),
  * set_preferences and the platform reads (platform.server.ts) — else the generic table calls
  * (records.server.ts).
@@ -16,14 +16,16 @@ import { flowCall } from './flow.server'
 import { otaCall } from './ota.server'
 import { platformRead, preferences } from './platform.server'
 import { schemaAdminCall } from './schema-admin.server'
-import { isReadingCall, latestReading } from './sensors.server'
+import { isReadingCall, isReadingPost, latestReading, postReading } from './sensors.server'
 import { createFromApi, deleteFromApi, getRecord, listRecords, updateFromApi } from './records.server'
 
 export function dtCall(request: Request, context: AppLoadContext, table: string | undefined, id: string | null): Promise<Response> {
   return api(async () => {
+    const method = request.method.toUpperCase()
+    // POST /dt/v1/{deviceID}: a sensor reading over HTTP, from the device itself or a token (sensors.server.ts)
+    if (table && (await isReadingPost(context, method, table, id))) return postReading(request, context, table)
     const caller = await requireApiCaller(request, context)
     const url = new URL(request.url)
-    const method = request.method.toUpperCase()
     // GET /dt/v1/{deviceID}?last=1: a device id need not look like a table name
     if (table && (await isReadingCall(context, method, table, id, url))) return latestReading(context, caller, table, url)
     // a name that cannot be a table is answered before anything is looked up

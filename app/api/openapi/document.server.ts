@@ -67,6 +67,7 @@ export function buildOpenApiDocument(operations: ApiOperation[] = OPERATIONS, ta
       securitySchemes: {
         accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token', description: 'From POST /auth/login or /auth/refresh.' },
         session: { type: 'apiKey', in: 'cookie', name: 'canopy_sid', description: "The web console's session cookie." },
+        deviceBasic: { type: 'http', scheme: 'basic', description: 'A device: user {org}/{deviceID}, password its device key (POST /dt/v1/devices/keys).' },
       },
       schemas: {
         ErrorEnvelope: toJsonSchema(ErrorEnvelope),

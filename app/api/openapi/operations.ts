@@ -17,6 +17,7 @@ const json = (description: string, schema?: z.ZodTypeAny | Record<string, unknow
 const TABLE = ref('TableName')
 const RECORD = ref('Record')
 const records = { type: 'array', items: RECORD }
+const DEVICE_ID = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$', description: 'A sensor device id (sen_devices deviceID).' }
 const id = z.object({ id: S.RecordId })
 const table = z.object({ table: z.string().describe('The table (collection) name: one of TableName, or a table an operator added.') })
 const tableId = table.merge(id)
@@ -168,19 +169,22 @@ const dt: ApiOperation[] = [
     summary: 'List records (equality filters), or count them',
     description:
       "Rows of the caller's facility in a table the caller's screens show. Any field of the table's schema (and _id, IsUsed, ed, delete) filters by equality: ?room=r1. " +
-      'With ?count: { count } instead. Planned: a sensor device id in place of the table with ?last=1 answers its latest reading (data: code → value).',
-    pathParamSchemas: { table: { anyOf: [TABLE, { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Planned: a sensor device id, with ?last=1.' }] } },
+      'With ?count: { count } instead. A sensor device id in place of the table with ?last=1 answers its latest reading { deviceID, data: code → value, ts } (ts null before the first).',
+    pathParamSchemas: { table: { anyOf: [TABLE, DEVICE_ID] } },
     query: S.ListQuery.extend({ last: S.LastReadingQuery.shape.last.optional() }),
     answers: { 200: json('Records of the table (see Record_{table}), { count }, or (?last=1 on a device id) the latest reading.', { oneOf: [records, zodJson(S.Count), zodJson(S.LastReading)] }) },
     errors: ['FORBIDDEN', 'NOT_FOUND'],
   },
   {
-    method: 'post', path: '/dt/v1/{table}', operationId: 'createRecord', tag: 'Organisation API', auth: 'token',
-    summary: 'Create a record',
-    description: `The same path as the edit form: the table's schema (Record_{table}), its save rules, referenced ids, row rights, an audit row and a change event. Body up to ${BODY_MAX.toLocaleString('en-US')} bytes.`,
-    pathParamSchemas: { table: TABLE },
-    body: { schema: RECORD, description: "The fields of the table's record schema, Record_{table}; read-only ones are refused." },
-    answers: { 201: json('The record as stored.', RECORD), 200: json('A save rule stopped the write quietly.', S.Stopped) },
+    method: 'post', path: '/dt/v1/{table}', operationId: 'createRecord', tag: 'Organisation API', auth: 'token-or-device',
+    summary: 'Create a record (or, on a sensor device id, send a reading)',
+    description:
+      `The same path as the edit form: the table's schema (Record_{table}), its save rules, referenced ids, row rights, an audit row and a change event. Body up to ${BODY_MAX.toLocaleString('en-US')} bytes; x-access-token only. ` +
+      'A sensor device id in place of the table: a reading for gateways without MQTT, checked like one published on the bus but all or nothing (400 names the first bad code, value or time; 404 for a device not of the facility), answered once stored. ' +
+      "Sent by the device itself (HTTP Basic auth: {org}/{deviceID} and its device key; its own id only, else 403) or with a token of a user whose screens show the devices. Body up to 4,096 bytes; no audit row.",
+    pathParamSchemas: { table: { anyOf: [TABLE, DEVICE_ID] } },
+    body: { schema: { anyOf: [RECORD, zodJson(S.ReadingBody)] }, description: "The fields of the table's record schema, Record_{table}; read-only ones are refused. On a device id: a reading." },
+    answers: { 201: json('The record as stored, or the reading as stored.', { anyOf: [RECORD, zodJson(S.ReadingStored)] }), 200: json('A save rule stopped the write quietly.', S.Stopped) },
     errors: ['FORBIDDEN', 'NOT_FOUND'],
   },
   {

@@ -17,8 +17,8 @@ export const TAGS = [
 export type Tag = (typeof TAGS)[number]['name']
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
-/** How a caller proves who they are: the x-access-token header, the console's session cookie, either, or nothing. */
-export type Auth = 'token' | 'session' | 'token-or-session' | 'none'
+/** How a caller proves who they are: the x-access-token header, the console's session cookie, either, a token or a device's Basic auth, or nothing. */
+export type Auth = 'token' | 'session' | 'token-or-session' | 'token-or-device' | 'none'
 type Schema = z.ZodTypeAny | JsonSchema
 
 export interface Answer {
@@ -75,6 +75,7 @@ function securityOf(auth: Auth): Array<Record<string, string[]>> {
   if (auth === 'token') return [{ accessToken: [] }]
   if (auth === 'session') return [{ session: [] }]
   if (auth === 'token-or-session') return [{ accessToken: [] }, { session: [] }]
+  if (auth === 'token-or-device') return [{ accessToken: [] }, { deviceBasic: [] }]
   return []
 }
 

@@ -108,11 +108,19 @@ export const ProcessingQuery = z.object({ email: z.string().describe('The accoun
 export const ManageIntakeBody = z.object({ action: z.literal('metrc_global_pref_delete'), recid: z.string() })
 export const LastReadingQuery = z.object({ last: z.literal('1').describe('With a device id in place of the table: its latest sensor reading.') })
 export const LastReading = z.object({ data: z.record(z.unknown()).describe('Sensor code → value.') }).passthrough()
+export const ReadingBody = z
+  .object({
+    type: z.literal('reading'),
+    data: z.record(z.number()).describe('Sensor dictionary code (GET /dt/v1/dictionary) → value; within ten times the code\'s max.'),
+    ts: z.union([z.string(), z.number()]).optional().describe('When it was read: an ISO time or epoch milliseconds, within the last day; default now.'),
+  })
+  .describe('A sensor reading, the same message a device publishes on {org}/bcast/{deviceID}.')
+export const ReadingStored = z.object({ deviceID: z.string(), data: z.record(z.number()), ts: z.string().describe('ISO time of the reading.') }).describe('The reading as stored.')
 export const TranslatorQuery = z.object({ return: z.enum(['key', 'keys']), key: z.string().optional().describe('With return=keys: the schema key.') })
 export const BulkUploadQuery = z.object({ org: z.string().describe('auth'), id: z.literal('new') })
 export const BulkUploadBody = z.object({ keys: z.array(z.record(z.unknown())) }).passthrough()
 export const DeviceKeyBody = z.object({ deviceID: z.string().min(1).max(80).describe('A device of the token\'s facility: a sen_devices deviceID or a set_printers deviceid.') }).strict()
 export const DeviceKeyAnswer = z.object({
-  username: z.string().describe('{org}/{deviceID}: the MQTT username, and the user of HTTP Basic auth for GET /labels.'),
+  username: z.string().describe('{org}/{deviceID}: the MQTT username, and the user of HTTP Basic auth for GET /labels and POST /dt/v1/{deviceID}.'),
   password: z.string().describe('The device key (shown once; only its hash is kept). Earlier keys of this device stop working.'),
 })

@@ -1,20 +1,15 @@
 /**
  * /DshSensors (issue 8 item 6): a card per sensor device, a gauge per code (colour and level by
  * the dictionary's thresholds, SPEC §9) and the last 24 hours as a small line. Server-rendered, so
- * it reads without JavaScript; with JavaScript the values move as readings arrive (the `reading`
- * events of /events, re-dispatched by connection.tsx).
+ * it reads without JavaScript; with JavaScript the values and lines move as readings arrive (the `reading`
+ * events of /events, re-dispatched by connection.tsx; app/sensors/live.ts).
  */
 import { useEffect, useState } from 'react'
 import type { Gauge, SensorBoard as Board } from '../../sensors/board.server'
-import { gaugeLevel, gaugePercent, LEVEL_COLOUR, LEVEL_HEX, LEVEL_TEXT } from '../../sensors/gauge'
+import { LEVEL_COLOUR, LEVEL_HEX, LEVEL_TEXT } from '../../sensors/gauge'
+import { applyReading, type ReadingEvent } from '../../sensors/live'
 import { useT } from '../../i18n/t'
 import { READING_EVENT } from '../connection'
-
-interface ReadingEvent {
-  deviceID: string
-  ts: string
-  data: Record<string, number>
-}
 
 const fmt = (v: number, max: number) => (max <= 10 ? v.toFixed(2) : max <= 200 ? v.toFixed(1) : Math.round(v).toString())
 
@@ -25,24 +20,11 @@ export function SensorBoard({ board }: { board: Board }) {
   useEffect(() => {
     const on = (e: Event) => {
       const r = (e as CustomEvent<ReadingEvent>).detail
-      setDevices((list) =>
-        list.map((d) =>
-          d.deviceID !== r.deviceID
-            ? d
-            : {
-                ...d,
-                gauges: d.gauges.map((g) => {
-                  const v = r.data[g.code]
-                  if (typeof v !== 'number' || r.ts < g.at) return g
-                  return { ...g, value: v, at: r.ts, level: gaugeLevel(v, g), percent: gaugePercent(v, g.max) }
-                }),
-              },
-        ),
-      )
+      setDevices((list) => list.map((d) => (d.deviceID === r.deviceID ? applyReading(d, r, board.codes) : d)))
     }
     window.addEventListener(READING_EVENT, on)
     return () => window.removeEventListener(READING_EVENT, on)
-  }, [])
+  }, [board.codes])
   if (!devices.length) return <p className="text-slate-300">{t('No sensor devices are set up for this facility yet.')}</p>
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="sensor-board">
