@@ -42,7 +42,8 @@ export interface SeedCtx {
   tag(kind: 'plant' | 'package', serial: number): string
 }
 
-function mulberry32(seed: number) {
+/** A small seeded random source (mulberry32): the same numbers for the same seed. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

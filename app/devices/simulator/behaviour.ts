@@ -67,14 +67,5 @@ export class SensorDrift {
   }
 }
 
-/** A small seeded random source (mulberry32), so a run can be repeated. */
-export function seeded(seed: number): Random {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded random source, so a run can be repeated (the demo seed's). */
+export { mulberry32 as seeded } from '../../seed/kit'

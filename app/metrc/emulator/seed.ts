@@ -5,16 +5,7 @@
  */
 import { DEMO_USER_KEY, DEMO_VENDOR_KEY, GROW_LICENSE, HARBOR_LICENSE, SHOP_LICENSE, EXPIRED_USER_KEY, tagOf, type EmulatorState, emptyFacility } from './model'
 import { REF } from './reference'
-
-function rnd(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), a | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 as rnd } from '../../seed/kit'
 
 export interface SeedOptions {
   /** plants and packages at the cultivation license (the bench asks for 10,000 and 5,000) */
