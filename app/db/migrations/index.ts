@@ -5,6 +5,7 @@ import m003 from './003-auth'
 import m004 from './004-device-keys'
 import m005 from './005-sensor-readings'
 import m006 from './006-metrc'
+import m007 from './007-metrc-outbox'
 
 export interface Migration {
   version: number
@@ -19,4 +20,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 4, name: 'device-keys', sql: m004 },
   { version: 5, name: 'sensor-readings', sql: m005 },
   { version: 6, name: 'metrc', sql: m006 },
+  { version: 7, name: 'metrc-outbox', sql: m007 },
 ]
