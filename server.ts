@@ -19,6 +19,7 @@ import type { Simulator } from './app/devices/simulator/run'
 import { startInProcessEmulator } from './app/metrc/emulator/in-process.server'
 import { registerMetrcEndpoint } from './app/metrc/connection.server'
 import { startSyncScheduler } from './app/metrc/sync/scheduler.server'
+import { startOutboxWorker } from './app/metrc/outbox/scheduler.server'
 import { ReadingIngest } from './app/sensors/ingest.server'
 import { compactReadings } from './app/sensors/store.server'
 import { createHttpApp } from './app/server/http.server'
@@ -78,6 +79,8 @@ async function main() {
 
   // the Metrc tables of every linked facility, on their schedule (METRC_SYNC_DATA_MIN=0: Sync now only)
   const syncs = env.METRC_SYNC_DATA_MIN > 0 ? startSyncScheduler({ env, database, logger }) : null
+  // queued METRC pushes (the outbox), sent in order per facility (METRC_PUSH_EVERY_MS=0: never)
+  const pushes = env.METRC_PUSH_EVERY_MS > 0 ? startOutboxWorker({ env, database, logger }) : null
 
   if (!fs.existsSync(BUILD_PATH)) fail(`${BUILD_PATH} is missing: run "npm run build" first (npm start does it for you)`)
   const importBuild = async () => (await import(pathToFileURL(BUILD_PATH).href + `?t=${fs.statSync(BUILD_PATH).mtimeMs}`)) as ServerBuild
@@ -149,6 +152,8 @@ async function main() {
       await readings.close().catch(() => {})
       await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
       syncs?.stop()
+      pushes?.stop()
+      await pushes?.idle().catch(() => {})
       registerMetrcEndpoint(null)
       await metrc?.close().catch(() => {})
       await database.close().catch((e) => logger.error({ err: e }, 'closing the database failed'))

@@ -47,6 +47,11 @@ export interface WriteOptions {
   allowCts?: boolean
   /** replace the whole document instead of merging fields */
   replace?: boolean
+  /**
+   * More work in the write's own transaction, after the record and its audit row (the METRC
+   * outbox): it sees the record as stored and as it was; when it throws, nothing is written.
+   */
+  also?: (tx: Queryable, saved: Doc, before: Doc | null) => Promise<unknown>
 }
 
 export class Store {
@@ -104,6 +109,7 @@ export class Store {
         })
       const saved = toDoc(r.rows[0])
       await audit(tx, actor, org, collection, id, 'insert', null, saved)
+      await opts.also?.(tx, saved, null)
       return saved
     })
     this.emit({ org, collection, id, action: 'insert', uid: actor.uid, session: actor.session })
@@ -129,6 +135,7 @@ export class Store {
       )
       const saved = toDoc(r.rows[0])
       await audit(tx, actor, org, collection, id, 'update', before, saved)
+      await opts.also?.(tx, saved, before)
       return saved
     })
     this.emit({ org, collection, id, action: 'update', uid: actor.uid, session: actor.session })

@@ -129,11 +129,11 @@ export class MetrcClient {
   }
 
   /**
-   * A write (POST or PUT with an array body, in batches of 10 in order). Answers every batch's
+   * A write (POST, PUT, or a DELETE with a body as METRC's destroys take, an array body, in batches of 10 in order). Answers every batch's
    * Ids. A refusal throws a MetrcError whose rows are numbered in `rows`, with `applied` the rows
    * of the batches METRC had already taken.
    */
-  async write(method: 'POST' | 'PUT', path: string, rows: unknown[], o: { license?: string; query?: Query } = {}): Promise<WriteResult> {
+  async write(method: 'POST' | 'PUT' | 'DELETE', path: string, rows: unknown[], o: { license?: string; query?: Query } = {}): Promise<WriteResult> {
     if (!Array.isArray(rows) || rows.length === 0) throw new MetrcError('rejected', 'nothing to send: a METRC write needs at least one row', 0)
     const result: WriteResult = { ids: [], warnings: [], requests: 0 }
     for (let i = 0; i < rows.length; i += this.o.batchSize) {

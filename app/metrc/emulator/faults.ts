@@ -18,9 +18,11 @@ export interface Faults {
   retryAfterS: number
   /** user keys METRC no longer takes */
   expiredKeys: string[]
+  /** the next this-many writes are applied, then their connection is dropped unanswered (a lost answer) */
+  dropAnswers: number
 }
 
-export const noFaults = (): Faults => ({ down: false, reset: false, slowMs: 0, storm429: 0, retryAfterS: 1, expiredKeys: [] })
+export const noFaults = (): Faults => ({ down: false, reset: false, slowMs: 0, storm429: 0, retryAfterS: 1, expiredKeys: [], dropAnswers: 0 })
 
 export const FaultPatch = z
   .object({
@@ -30,6 +32,7 @@ export const FaultPatch = z
     storm429: z.number().int().min(0).max(1_000_000),
     retryAfterS: z.number().int().min(0).max(3600),
     expiredKeys: z.array(z.string().max(200)).max(100),
+    dropAnswers: z.number().int().min(0).max(1_000_000),
     /** stop listening for this long (connection refused), then listen again on the same port */
     refuseMs: z.number().int().min(1).max(600_000),
   })

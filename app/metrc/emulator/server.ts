@@ -122,6 +122,12 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
       entry.body = body
       const out = runWrite(method, path, body, { state, f, license, now: new Date().toISOString() })
       o.file.changed()
+      if (faults.dropAnswers > 0) {
+        // applied, but the answer never reaches the caller
+        faults.dropAnswers--
+        entry.status = 0
+        return void req.socket.destroy()
+      }
       entry.status = send(res, 200, out)
     } catch (e) {
       if (!(e instanceof Refusal)) throw e

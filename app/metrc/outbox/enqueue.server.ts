@@ -25,11 +25,13 @@ export interface PushItem {
   source?: { collection: string; id: string }
   /** the payload's free-text field (Note, ReasonNote) that carries the marker, where METRC has one */
   noteField?: string
+  /** what METRC will need that the change does not say: the item starts failed, with this message */
+  problem?: string
 }
 
 export interface QueuedItem {
   id: string
-  status: 'held' | 'pending'
+  status: 'held' | 'pending' | 'failed'
 }
 
 const yes = (v: unknown) => typeof v === 'string' ? /^(yes|true|1)$/i.test(v.trim()) : v === true
@@ -64,15 +66,16 @@ export async function enqueuePushes(tx: Queryable, org: string, actor: Actor, it
     const key = it.endpoint.toUpperCase()
     if (!policies.has(key)) policies.set(key, await pushPolicy(tx, org, it.endpoint))
     const p = policies.get(key)!
+    const status = it.problem ? 'failed' : p.status
     const id = newId()
     const payload = { ...it.payload }
     if (it.noteField) payload[it.noteField] = [payload[it.noteField], `[${markerOf(id)}]`].filter((x) => typeof x === 'string' && x.trim()).join(' ')
     await tx.query(
-      `INSERT INTO metrc_outbox (org, id, endpoint, payload, marker, label, source_collection, source_id, status, approver_role, created_by, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-      [org, id, it.endpoint, payload, markerOf(id), it.label.slice(0, 300), it.source?.collection ?? null, it.source?.id ?? null, p.status, p.approverRole, actor.uid],
+      `INSERT INTO metrc_outbox (org, id, endpoint, payload, marker, label, source_collection, source_id, status, approver_role, message, created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+      [org, id, it.endpoint, payload, markerOf(id), it.label.slice(0, 300), it.source?.collection ?? null, it.source?.id ?? null, status, p.approverRole, it.problem ?? null, actor.uid],
     )
-    out.push({ id, status: p.status })
+    out.push({ id, status })
   }
   return out
 }

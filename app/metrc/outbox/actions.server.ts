@@ -1,0 +1,105 @@
+/**
+ * What a person does to an outbox item (issue 9 item 5), each audited (collection `metrc_outbox`):
+ *   approve  a held item goes to the queue
+ *   resend   a failed item, with its fields corrected, goes to the queue again
+ *   discard  a held or failed item will not be sent; the reason is required and kept
+ * Who: admins and super users, or users whose role is the item's approver role (/MetrcPrefs).
+ * Corrections keep the item's shape: only the fields it has, each as the same kind of value
+ * (a number stays a number, a list of tags stays a list); anything else is refused, nothing changed.
+ */
+import { z } from 'zod'
+import type { Database } from '../../db/index.server'
+import type { Actor } from '../../db/types'
+import { AppError, forbidden, notFound } from '../../utils/errors'
+import type { OutboxRow } from './applied.server'
+
+export interface OutboxUser {
+  uid: string
+  role: string
+}
+
+export const OutboxAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve'), id: z.string().min(1).max(64) }),
+  z.object({ intent: z.literal('resend'), id: z.string().min(1).max(64), fields: z.record(z.string().max(2000)).default({}) }),
+  z.object({ intent: z.literal('discard'), id: z.string().min(1).max(64), reason: z.string().trim().min(3, 'Say why this will not be sent to METRC (at least 3 characters).').max(500) }),
+])
+export type OutboxAction = z.infer<typeof OutboxAction>
+
+export const mayAct = (u: OutboxUser, item: Pick<OutboxRow, 'approver_role'>) => u.role === 'super' || u.role === 'admin' || (!!item.approver_role && u.role === item.approver_role)
+
+/** A corrected field as the kind of value the item had there; a message when it cannot be. */
+function corrected(key: string, was: unknown, text: string): { value: unknown } | { error: string } {
+  const t = text.trim()
+  if (typeof was === 'number') {
+    const n = Number(t)
+    return t !== '' && Number.isFinite(n) ? { value: n } : { error: `${key}: enter a number.` }
+  }
+  if (typeof was === 'boolean') return /^(true|false|yes|no)$/i.test(t) ? { value: /^(true|yes)$/i.test(t) } : { error: `${key}: enter yes or no.` }
+  if (Array.isArray(was)) return { value: t.split(/[\s,;]+/).filter(Boolean) }
+  if (was === null && t === '') return { value: null }
+  return { value: t }
+}
+
+export async function actOnItem(database: Database, org: string, user: OutboxUser, actor: Actor, input: unknown): Promise<OutboxRow> {
+  const parsed = OutboxAction.safeParse(input)
+  if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues.map((i) => i.message).join(' '), { errors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) })
+  const a = parsed.data
+  const cur = (await database.db.query<OutboxRow>('SELECT * FROM metrc_outbox WHERE org = $1 AND id = $2', [org, a.id])).rows[0]
+  if (!cur) throw notFound('That outbox item does not exist in this facility.')
+  if (!mayAct(user, cur)) throw forbidden(`Only ${cur.approver_role ? `a ${cur.approver_role} or ` : ''}an administrator can do this.`)
+  const allowed: Record<OutboxAction['intent'], OutboxRow['status'][]> = { approve: ['held'], resend: ['failed'], discard: ['held', 'failed'] }
+  if (!allowed[a.intent].includes(cur.status)) throw new AppError('CONFLICT', `This item is ${cur.status}: it cannot be ${a.intent === 'approve' ? 'approved' : a.intent === 'resend' ? 'resent' : 'discarded'} now.`)
+
+  let payload = cur.payload
+  if (a.intent === 'resend') {
+    const problems: Array<{ field: string; message: string }> = []
+    const next = { ...cur.payload }
+    for (const [k, text] of Object.entries(a.fields)) {
+      if (!Object.hasOwn(cur.payload, k)) {
+        problems.push({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this push has no such field.` })
+        continue
+      }
+      const c = corrected(k, cur.payload[k], text)
+      if ('error' in c) problems.push({ field: k, message: c.error })
+      else next[k] = c.value
+    }
+    if (problems.length) throw new AppError('BAD_INPUT', problems.map((p) => p.message).join(' '), { errors: problems })
+    payload = next
+  }
+  const status = a.intent === 'discard' ? 'discarded' : 'pending'
+  const message = a.intent === 'discard' ? `Discarded: ${a.reason}` : null
+  const after = { ...cur, payload, status, message }
+  await database.store.audited(actor, { org, collection: 'metrc_outbox', id: cur.id, action: 'update', before: cur, after: { ...after, intent: a.intent } }, async (tx) => {
+    const r = await tx.query(
+      `UPDATE metrc_outbox SET status = $3, payload = $4, message = $5, attempts = CASE WHEN $3 = 'pending' THEN 0 ELSE attempts END, next_at = now(),
+         done_at = CASE WHEN $3 = 'discarded' THEN now() ELSE NULL END, updated_at = now(), updated_by = $6
+       WHERE org = $1 AND id = $2 AND status = $7`,
+      [org, cur.id, status, payload, message, actor.uid, cur.status],
+    )
+    if (!r.rowCount) throw new AppError('CONFLICT', 'Someone changed this item meanwhile; look again.')
+  })
+  return (await database.db.query<OutboxRow>('SELECT * FROM metrc_outbox WHERE org = $1 AND id = $2', [org, a.id])).rows[0]
+}
+
+export interface OutboxView {
+  counts: Record<OutboxRow['status'], number>
+  items: Array<OutboxRow & { created_at: string; updated_at: string; created_by: string }>
+  unreachableSince: string | null
+  linked: boolean
+}
+
+export const OUTBOX_TABS = { attention: ['failed', 'held'], queued: ['pending', 'sent'], done: ['confirmed', 'discarded'] } as const
+export type OutboxTab = keyof typeof OUTBOX_TABS
+
+/** What the outbox screen shows: counts by status and one tab's items, newest first. */
+export async function outboxView(database: Database, org: string, tab: OutboxTab, limit = 200): Promise<OutboxView> {
+  const counts = { held: 0, pending: 0, sent: 0, confirmed: 0, failed: 0, discarded: 0 }
+  for (const r of (await database.db.query<{ status: OutboxRow['status']; n: number }>('SELECT status, count(*)::int AS n FROM metrc_outbox WHERE org = $1 GROUP BY status', [org])).rows) counts[r.status] = r.n
+  const items = (await database.db.query<OutboxView['items'][number]>(
+    `SELECT * FROM metrc_outbox WHERE org = $1 AND status = ANY($2) ORDER BY seq ${tab === 'queued' ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.min(1000, limit))}`,
+    [org, [...OUTBOX_TABS[tab]]],
+  )).rows
+  const link = (await database.db.query<{ since: Date | string | null }>('SELECT push_unreachable_since AS since FROM metrc_links WHERE org = $1', [org])).rows[0]
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
+  return { counts, items: items.map((i) => ({ ...i, created_at: iso(i.created_at)!, updated_at: iso(i.updated_at)!, sent_at: iso(i.sent_at) })), unreachableSince: iso(link?.since), linked: !!link }
+}

@@ -1,0 +1,143 @@
+/**
+ * Which local changes METRC must hear about, and as what (issue 9 item 5). One planner per table,
+ * run by the one write path (app/records/write.server.ts) before the store write; its items are
+ * queued in the store write's own transaction (enqueue.server.ts). Writes that come from METRC (the
+ * sync) do not pass here, so nothing echoes back.
+ *
+ *   fac_plantings  create                          → POST /plantbatches/v2/plantings
+ *   fac_plants     phase to Vegetative/Flowering   → PUT /plants/v2/growthphase
+ *                  marked dead                     → DELETE /plants/v2 (destroy, with the waste)
+ *   metrc_wmix     create                          → POST /plants/v2/waste
+ *   metrc_items    create / change                 → POST /items/v2 / PUT /items/v2
+ *   metrc_packages quantity changed                → POST /packages/v2/adjust
+ *
+ * What METRC needs and Canopy's form does not ask for (a destroy's waste reason, an adjustment's
+ * reason) makes the item start as failed, with a message saying what to fill in on the outbox
+ * screen before it is sent.
+ */
+import type { Queryable } from '../../db/driver.server'
+import { tableOf } from '../../db/sql'
+import { readMeasure } from '../../format/units'
+import type { PushItem } from './enqueue.server'
+
+export interface PlanContext {
+  org: string
+  timeZone: string
+  /** a referenced record's field (a room's name, a strain's METRC name) */
+  field: (collection: string, id: unknown, key: string) => Promise<string | null>
+}
+
+export type PlannedPush = Omit<PushItem, 'source'>
+type Planner = (before: Record<string, unknown> | null, after: Record<string, unknown>, c: PlanContext) => Promise<PlannedPush[]>
+
+const yes = (v: unknown) => (typeof v === 'string' ? /^(yes|true|1)$/i.test(v.trim()) : v === true)
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
+
+/** A date as METRC's YYYY-MM-DD in the facility's time zone (today when absent). */
+export function metrcDay(v: unknown, timeZone: string): string {
+  const d = v ? new Date(String(v)) : new Date()
+  const at = Number.isFinite(d.getTime()) ? d : new Date()
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+}
+
+const METRC_UNITS: Record<string, string> = { g: 'Grams', kg: 'Kilograms', oz: 'Ounces', lb: 'Pounds', units: 'Each', ml: 'Milliliters', l: 'Liters' }
+
+/** A measure field ({qty, unit} or "12 g") as METRC's weight and unit name. */
+function weightOf(v: unknown): { weight: number; unit: string } | null {
+  const m = readMeasure(v)
+  return m ? { weight: m.qty, unit: METRC_UNITS[m.unit] ?? m.unit } : null
+}
+
+const strainName = async (c: PlanContext, id: unknown) => (await c.field('set_strains', id, 'metrc_name')) || (await c.field('set_strains', id, 'name')) || ''
+const roomName = async (c: PlanContext, id: unknown) => (await c.field('set_rooms', id, 'name')) || ''
+
+export const NEEDS_REASON = 'METRC needs a waste reason to destroy a plant: fill in WasteReasonName (one of /MetrcWasteReasons) and resend.'
+export const NEEDS_ADJUST_REASON = 'METRC needs a reason for a package adjustment: fill in AdjustmentReason (one of /MetrcPackageAdjust) and resend.'
+
+const PLANNERS: Record<string, Planner> = {
+  fac_plantings: async (before, r, c) => {
+    if (before) return []
+    const strain = await strainName(c, r.strain)
+    const room = await roomName(c, r.room)
+    const type = str(r.type).toLowerCase() === 'seed' ? 'Seed' : 'Clone'
+    const count = Number(r.orig)
+    return [{
+      endpoint: 'POST /plantbatches/v2/plantings',
+      payload: { Name: str(r.name), Type: type, Count: count, Strain: strain, Location: room || null, PatientLicenseNumber: null, ActualDate: metrcDay(r.planted, c.timeZone) },
+      label: `Planting ${str(r.name)}: ${count} ${type === 'Seed' ? 'seeds' : 'clones'} of ${strain || '?'}${room ? ` in ${room}` : ''}`,
+    }]
+  },
+  fac_plants: async (before, r, c) => {
+    if (!before) return []
+    const tag = str(r.tag)
+    if (!tag) return []
+    const out: PlannedPush[] = []
+    const phase = str(r.phase)
+    if (phase !== str(before.phase) && (phase === 'Vegetative' || phase === 'Flowering') && !yes(r.mark_as_dead)) {
+      const room = await roomName(c, r.room)
+      out.push({
+        endpoint: 'PUT /plants/v2/growthphase',
+        payload: { Label: tag, GrowthPhase: phase, NewLocation: room, GrowthDate: metrcDay(r.phaseDate, c.timeZone) },
+        label: `Plant ${tag} to ${phase}${room ? ` in ${room}` : ''}`,
+      })
+    }
+    if (yes(r.mark_as_dead) && !yes(before.mark_as_dead)) {
+      const w = weightOf(r.dead_weight)
+      out.push({
+        endpoint: 'DELETE /plants/v2',
+        payload: { Label: tag, WasteMethodName: str(r.waste_method) || null, WasteWeight: w?.weight ?? 0, WasteUnitOfMeasureName: w?.unit ?? 'Grams', WasteReasonName: '', ReasonNote: [str(r.mix_material) && `Mixed with ${str(r.mix_material)}.`, str(r.notes)].filter(Boolean).join(' '), ActualDate: metrcDay(r.phaseDate ?? r.ts, c.timeZone) },
+        label: `Destroy plant ${tag}${w ? ` (${w.weight} ${w.unit} waste)` : ''}`,
+        noteField: 'ReasonNote',
+        problem: NEEDS_REASON,
+      })
+    }
+    return out
+  },
+  metrc_wmix: async (before, r, c) => {
+    if (before) return []
+    const labels = str(r.PlantLabels).split(/[\s,;]+/).filter(Boolean)
+    return [{
+      endpoint: 'POST /plants/v2/waste',
+      payload: { WasteMethodName: str(r.WasteMethodName), MixedMaterial: str(r.MixedMaterial), WasteWeight: Number(r.WasteWeight), UnitOfMeasureName: str(r.UnitOfMeasureName), ReasonName: str(r.ReasonName), Note: str(r.Note), WasteDate: metrcDay(r.WasteDate, c.timeZone), PlantLabels: labels },
+      label: `Plant waste ${Number(r.WasteWeight)} ${str(r.UnitOfMeasureName)} (${str(r.ReasonName)}, ${str(r.WasteMethodName)})`,
+      noteField: 'Note',
+    }]
+  },
+  metrc_items: async (before, r) => {
+    const body = { Name: str(r.Name), ItemCategory: str(r.ProductCategoryName), UnitOfMeasure: str(r.UnitOfMeasureName), Strain: str(r.StrainName) || null, ItemBrand: str(r.ItemBrandName) || null }
+    if (!before) return [{ endpoint: 'POST /items/v2', payload: body, label: `New item ${body.Name}` }]
+    const id = Number(before.MetrcId ?? before.Id)
+    const changed = (['Name', 'ProductCategoryName', 'UnitOfMeasureName', 'StrainName', 'ItemBrandName'] as const).some((k) => str(before[k]) !== str(r[k]))
+    if (!changed || !Number.isInteger(id)) return []
+    return [{ endpoint: 'PUT /items/v2', payload: { Id: id, ...body }, label: `Item ${body.Name} changed` }]
+  },
+  metrc_packages: async (before, r, c) => {
+    if (!before) return []
+    const delta = Math.round((Number(r.Quantity) - Number(before.Quantity)) * 10_000) / 10_000
+    if (!Number.isFinite(delta) || delta === 0 || !str(r.Label)) return []
+    return [{
+      endpoint: 'POST /packages/v2/adjust',
+      payload: { Label: str(r.Label), Quantity: delta, UnitOfMeasure: str(r.UnitOfMeasureName), AdjustmentReason: '', AdjustmentDate: metrcDay(null, c.timeZone), ReasonNote: str(r.Note) },
+      label: `Adjust package ${str(r.Label)} by ${delta > 0 ? '+' : ''}${delta} ${str(r.UnitOfMeasureName)}`,
+      noteField: 'ReasonNote',
+      problem: NEEDS_ADJUST_REASON,
+    }]
+  },
+}
+
+export const pushesFromTable = (collection: string) => Object.hasOwn(PLANNERS, collection)
+
+/** A field reader for planners, through `q` (the database or a transaction). */
+export function fieldReader(q: Queryable, org: string): PlanContext['field'] {
+  return async (collection, id, key) => {
+    if (typeof id !== 'string' || !id) return null
+    const r = await q.query<{ v: string | null }>(`SELECT doc->>$3 AS v FROM ${tableOf(collection)} WHERE org = $1 AND id = $2`, [org, id, key]).catch(() => ({ rows: [] as Array<{ v: string | null }> }))
+    return r.rows[0]?.v?.trim() || null
+  }
+}
+
+/** The pushes a change of `collection` calls for (none for tables METRC does not hear about). */
+export async function planPushes(collection: string, before: Record<string, unknown> | null, after: Record<string, unknown>, c: PlanContext): Promise<PlannedPush[]> {
+  const planner = PLANNERS[collection]
+  return planner ? planner(before, after, c) : []
+}

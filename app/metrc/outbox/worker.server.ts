@@ -1,0 +1,161 @@
+/**
+ * The outbox worker (issue 9 item 5; decision 020): sends one facility's queued pushes to METRC in
+ * the order they were queued, never twice.
+ *
+ *   1. items left `sent` (the process died after sending, or METRC's answer was lost) are checked
+ *      against METRC first (applied.server.ts): taken → confirmed; not taken → pending again;
+ *      cannot tell → failed, for a person to check.
+ *   2. pending items, oldest first: a run of the same endpoint goes as one request of up to 10.
+ *      Before the request they are marked `sent` (committed), after it `confirmed` with METRC's Id.
+ *      METRC refuses rows → those rows failed with METRC's message, the rest go again; METRC away
+ *      (down, 5xx, 429 after the client's retries) → pending again, later, and the pass stops so
+ *      nothing overtakes them; a lost answer → left `sent` for step 1; the key refused → the link
+ *      is marked failing and the pass stops.
+ * Held (awaiting approval) and failed items do not hold back the others: a person deals with them
+ * on the outbox screen (routes/MetrcOutbox.tsx).
+ */
+import type { Logger } from 'pino'
+import type { Database } from '../../db/index.server'
+import type { MetrcClientOptions } from '../client/client.server'
+import { MetrcError } from '../client/errors'
+import { metrcClient, type MetrcEndpoint } from '../connection.server'
+import { linkWithKey, markLink } from '../sync/links.server'
+import { type OutboxRow, wasApplied } from './applied.server'
+import { adoptMetrcId, PUSH_ACTOR } from './adopt.server'
+
+export { PUSH_ACTOR }
+export const IN_DOUBT = "METRC's answer to this push was lost and Canopy cannot tell whether METRC took it. Check METRC: if it is there, discard this item; if not, resend it."
+
+export interface PushOptions {
+  database: Database
+  secret: string
+  endpoint: MetrcEndpoint
+  logger: Logger
+  client?: Partial<MetrcClientOptions>
+  /** items per pass (default 1000) */
+  max?: number
+}
+
+export interface PushResult {
+  confirmed: number
+  failed: number
+  requests: number
+  /** why the pass stopped early: 'unavailable' | 'in-doubt' | 'unauthorized' | 'not linked' */
+  stopped?: string
+}
+
+const BATCH = 10
+/** wait before retrying after METRC was away: 5 s doubling to 15 min */
+export const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1))
+
+export async function pushFacility(o: PushOptions, org: string): Promise<PushResult> {
+  const db = o.database.db
+  const res: PushResult = { confirmed: 0, failed: 0, requests: 0 }
+  const link = await linkWithKey(o.database, o.secret, org)
+  if (!link) return { ...res, stopped: 'not linked' }
+  if (link.status === 'failing') return { ...res, stopped: 'unauthorized' }
+  const client = metrcClient(o.endpoint, link.state, link.key, { ...o.client, logger: o.logger, onRequest: (r) => { res.requests++; o.client?.onRequest?.(r) } })
+  const license = link.license
+  const log = o.logger.child({ org })
+
+  const set = (ids: string[], sql: string, params: unknown[] = []) => db.query(`UPDATE metrc_outbox SET ${sql}, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = ANY($2)`, [org, ids, ...params])
+  const reachable = () => db.query('UPDATE metrc_links SET push_unreachable_since = NULL WHERE org = $1 AND push_unreachable_since IS NOT NULL', [org])
+  const confirm = async (item: OutboxRow, id: number | undefined, note: string | null) => {
+    await set([item.id], `status = 'confirmed', done_at = now(), metrc_id = $3, message = $4`, [id ?? null, note])
+    res.confirmed++
+    if (id !== undefined) await adoptMetrcId(o.database, item, id).catch((e: Error) => log.warn({ item: item.id, err: e.message }, 'METRC id not recorded on the local record'))
+  }
+  /** METRC was away or refused the key: what the pass does next */
+  const away = async (ids: string[], e: MetrcError): Promise<PushResult> => {
+    if (e.kind === 'unauthorized' || e.kind === 'forbidden' && /key|denied/i.test(e.message)) {
+      await set(ids, `status = 'pending', message = $3`, [`METRC refused the facility's key: ${e.message}`])
+      await markLink(o.database, org, false, e.message)
+      return { ...res, stopped: 'unauthorized' }
+    }
+    const attempts = (await db.query<{ a: number }>('SELECT max(attempts) AS a FROM metrc_outbox WHERE org = $1 AND id = ANY($2)', [org, ids])).rows[0]?.a ?? 1
+    await set(ids, `status = 'pending', next_at = now() + ($3::int * interval '1 millisecond'), message = $4`, [retryDelayMs(Number(attempts)), `METRC is not answering (${e.message}); Canopy will send it again.`])
+    await db.query('UPDATE metrc_links SET push_unreachable_since = coalesce(push_unreachable_since, now()) WHERE org = $1', [org])
+    log.info({ items: ids.length, err: e.message }, 'METRC away; pushes wait')
+    return { ...res, stopped: 'unavailable' }
+  }
+
+  // 1. items whose answer was lost
+  const doubtful = (await db.query<OutboxRow>(`SELECT * FROM metrc_outbox WHERE org = $1 AND status = 'sent' ORDER BY seq`, [org])).rows
+  for (const item of doubtful) {
+    try {
+      const a = await wasApplied(client, license, item)
+      if (a === null) {
+        await set([item.id], `status = 'failed', message = $3`, [IN_DOUBT])
+        res.failed++
+      } else if (a.applied) await confirm(item, a.id, 'METRC had taken it (found after its answer was lost).')
+      else await set([item.id], `status = 'pending', message = NULL`)
+    } catch (e) {
+      if (e instanceof MetrcError) return { ...res, stopped: e.kind === 'unauthorized' ? 'unauthorized' : 'unavailable' }
+      throw e
+    }
+  }
+
+  // 2. pending items in order
+  const single = new Set<string>()
+  let budget = o.max ?? 1000
+  while (budget > 0) {
+    const queue = (await db.query<OutboxRow & { due: boolean }>(`SELECT *, next_at <= now() AS due FROM metrc_outbox WHERE org = $1 AND status = 'pending' ORDER BY seq LIMIT ${BATCH}`, [org])).rows
+    if (!queue.length || !queue[0].due) break
+    const first = queue[0]
+    // the leading run of one endpoint (one item alone when METRC's refusal named no row)
+    const run: OutboxRow[] = [first]
+    if (!single.has(first.id)) for (const q of queue.slice(1)) {
+      if (!q.due || q.endpoint !== first.endpoint || single.has(q.id)) break
+      run.push(q)
+    }
+    const taken = (await db.query<{ id: string }>(
+      `UPDATE metrc_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = ANY($2) AND status = 'pending' RETURNING id`,
+      [org, run.map((r) => r.id)],
+    )).rows.map((r) => r.id)
+    const batch = run.filter((r) => taken.includes(r.id))
+    if (!batch.length) continue
+    budget -= batch.length
+    const [method, path] = first.endpoint.split(' ') as ['POST' | 'PUT' | 'DELETE', string]
+    try {
+      const r = await client.write(method, path, batch.map((b) => b.payload), { license })
+      for (const [i, item] of batch.entries()) await confirm(item, r.ids.length === batch.length ? r.ids[i] : undefined, r.warnings.length ? r.warnings.join(' ') : null)
+      await reachable()
+    } catch (e) {
+      if (!(e instanceof MetrcError)) {
+        await set(batch.map((b) => b.id), `status = 'pending'`)
+        throw e
+      }
+      if (e.kind === 'ambiguous') {
+        await set(batch.map((b) => b.id), `message = $3`, ["METRC's answer was lost; Canopy checks METRC before sending again."])
+        return { ...res, stopped: 'in-doubt' }
+      }
+      if (e.transient || e.kind === 'unauthorized') return away(batch.map((b) => b.id), e)
+      // refused: the rows METRC named fail with its words; the others go again
+      await reachable()
+      const named = new Map<number, string[]>()
+      for (const row of e.rows) if (row.row >= 0 && row.row < batch.length) named.set(row.row, [...(named.get(row.row) ?? []), row.message])
+      if (named.size) {
+        for (const [i, item] of batch.entries()) {
+          if (named.has(i)) {
+            await set([item.id], `status = 'failed', done_at = NULL, message = $3`, [named.get(i)!.join(' ')])
+            res.failed++
+          } else await set([item.id], `status = 'pending'`)
+        }
+      } else if (batch.length > 1) {
+        // no row named: send them one by one to learn which
+        await set(batch.map((b) => b.id), `status = 'pending'`)
+        for (const b of batch) single.add(b.id)
+      } else {
+        await set([batch[0].id], `status = 'failed', message = $3`, [e.message])
+        res.failed++
+      }
+    }
+  }
+  return res
+}
+
+/** Facilities with something to send now (pending and due, or sent and unanswered). */
+export async function facilitiesToPush(database: Database): Promise<string[]> {
+  const r = await database.db.query<{ org: string }>(`SELECT DISTINCT org FROM metrc_outbox WHERE (status = 'pending' AND next_at <= now()) OR status = 'sent' ORDER BY org`)
+  return r.rows.map((x) => x.org)
+}
