@@ -121,7 +121,7 @@ describe('the worker', () => {
 
   it('sends a run of one endpoint in batches of 10, in order', async () => {
     await t.db.query(`UPDATE c_metrc_prefs SET doc = doc || '{"AutoPush":"yes","NeedsApproval":"no"}' WHERE org = 'greenleaf' AND doc->>'Endpoint' = 'POST /plants/v2/waste'`)
-    const docs = []
+    const docs: Array<{ _id: string }> = []
     for (let i = 1; i <= 25; i++) docs.push(await wmix(i))
     await push()
     const sent = posted('/plants/v2/waste')

@@ -70,6 +70,9 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
     if (faults.reset) return void req.socket.destroy()
     const entry = log.add({ method, path, query: url.search.slice(0, 300), license: url.searchParams.get('licenseNumber'), status: 0, at: Date.now() })
     let release = () => {}
+    // a write's body is taken in as it arrives, as a server does before it works on it: a slow
+    // answer then still applies a write whose sender has gone away meanwhile
+    const bodyRead = method === 'GET' ? null : readBody(req).then((body) => ({ body }), (error: unknown) => ({ error }))
     try {
       if (faults.slowMs) await new Promise((r) => setTimeout(r, faults.slowMs))
       if (faults.down) throw new Refusal(503, 'The API is down for maintenance.', undefined, 5)
@@ -117,7 +120,9 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
 
       if (!hasWrite(method, path)) throw new Refusal(404, `No endpoint answers ${method} ${path}.`)
       if (!license || !f) throw new Refusal(400, 'licenseNumber is required.')
-      const body = await readBody(req)
+      const read = await bodyRead!
+      if ('error' in read) throw read.error
+      const body = read.body
       entry.rows = Array.isArray(body) ? body.length : undefined
       entry.body = body
       const out = runWrite(method, path, body, { state, f, license, now: new Date().toISOString() })
