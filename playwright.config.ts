@@ -44,6 +44,7 @@ export default defineConfig({
       DEMO_DEVICES: '1', PRINT_DIR: E2E.printDir, DEVICES_SENSOR_EVERY_MS: '5000',
       // the METRC emulator that ships with Canopy answers the credentials check (any free port)
       METRC_EMULATOR_PORT: '0', METRC_SYNC_DATA_MIN: '0', // Sync now only: a test's link must not fill other tests' tables
+      METRC_DEMO_LINKS: '0', METRC_PUSH_EVERY_MS: '500', // each test links what it needs; queued pushes go out quickly
       RATE_LIMIT_PER_SEC: '1000', RATE_LIMIT_BURST: '5000', RATE_LIMIT_ADDRESS_PER_SEC: '1000', RATE_LIMIT_ADDRESS_BURST: '5000',
     },
   },

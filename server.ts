@@ -20,6 +20,7 @@ import { startInProcessEmulator } from './app/metrc/emulator/in-process.server'
 import { registerMetrcEndpoint } from './app/metrc/connection.server'
 import { startSyncScheduler } from './app/metrc/sync/scheduler.server'
 import { startOutboxWorker } from './app/metrc/outbox/scheduler.server'
+import { linkDemoFacilities } from './app/metrc/sync/demo-links.server'
 import { ReadingIngest } from './app/sensors/ingest.server'
 import { compactReadings } from './app/sensors/store.server'
 import { createHttpApp } from './app/server/http.server'
@@ -76,6 +77,8 @@ async function main() {
   } catch (e) {
     logger.warn({ err: (e as Error).message }, 'the METRC emulator could not start; METRC calls will fail until METRC_VENDOR_KEY is set')
   }
+
+  if (metrc) await linkDemoFacilities(database, env, logger).catch((e: Error) => logger.warn({ err: e.message }, 'linking the demo facilities to the METRC emulator failed'))
 
   // the Metrc tables of every linked facility, on their schedule (METRC_SYNC_DATA_MIN=0: Sync now only)
   const syncs = env.METRC_SYNC_DATA_MIN > 0 ? startSyncScheduler({ env, database, logger }) : null

@@ -52,6 +52,13 @@ export function MetrcPanel({ p, screen }: { p: Panel; screen: string }) {
               {p.sync.error}
             </p>
           ) : null}
+          <p data-testid="metrc-outbox-summary">
+            <a href="/MetrcOutbox" className="text-canopy-400 underline">
+              {t('METRC Outbox')}
+            </a>
+            : {p.outbox.queued} {t('queued')}
+            {p.outbox.attention ? <span className="text-amber-300"> · {p.outbox.attention} {t('need attention')}</span> : null}
+          </p>
           <form method="post" action="/metrc/sync">
             <input type="hidden" name="screen" value={screen} />
             <button type="submit" className="min-h-11 rounded-md border border-canopy-500 px-3">

@@ -94,6 +94,8 @@ export const envSchema = z.object({
   // how often the Metrc tables sync: data tables every this many minutes (0: no scheduled syncs at
   // all, Sync now only), reference tables every this many hours
   METRC_SYNC_DATA_MIN: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).int('expects whole minutes').min(0, 'expects minutes, 0 (off) or more').max(1440, 'expects minutes, at most 1440').default(5)),
+  // with the in-process emulator and demo data: link the demo facilities to it at start (0: leave them unlinked)
+  METRC_DEMO_LINKS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   // how often the METRC outbox worker looks for pushes to send (app/metrc/outbox); 0 turns it off
   METRC_PUSH_EVERY_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(0, 'expects milliseconds, 0 (off) or more').max(3_600_000, 'expects milliseconds, at most 3600000').default(2000)),
   METRC_SYNC_REFERENCE_H: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects hours' }).int('expects whole hours').min(1, 'expects hours, at least 1').max(720, 'expects hours, at most 720').default(24)),

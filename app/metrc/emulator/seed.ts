@@ -6,6 +6,7 @@
 import { DEMO_USER_KEY, DEMO_VENDOR_KEY, GROW_LICENSE, HARBOR_LICENSE, SHOP_LICENSE, EXPIRED_USER_KEY, tagOf, type EmulatorState, emptyFacility } from './model'
 import { REF } from './reference'
 import { mulberry32 as rnd } from '../../seed/kit'
+import { ROOMS as DEMO_ROOMS, STRAINS as DEMO_STRAINS } from '../../seed/records/business'
 
 export interface SeedOptions {
   /** plants and packages at the cultivation license (the bench asks for 10,000 and 5,000) */
@@ -92,6 +93,18 @@ export function seedState(o: SeedOptions = {}): EmulatorState {
     const t = { Id: id(), DeliveryId: id(), ManifestNumber: String(9_000_000 + n), ShipperFacilityLicenseNumber: GROW_LICENSE, ShipperFacilityName: growName, RecipientFacilityLicenseNumber: SHOP_LICENSE, RecipientFacilityName: shopName, ShipmentTypeName: REF.transferTypes[0].Name, ShipmentTransactionType: 'Wholesale', DriverName: 'Casey Driver', VehicleMake: 'Ford', VehicleModel: 'Transit', PackageCount: 1, ReceivedPackageCount: n === 3 ? 0 : 1, IsVoided: false, CreatedDateTime: when, EstimatedDepartureDateTime: when, EstimatedArrivalDateTime: when, ReceivedDateTime: n === 3 ? null : when, Packages: p ? [{ PackageId: p.Id, PackageLabel: p.Label, ItemName: p.ItemName, ShipmentPackageState: n === 3 ? 'Shipped' : 'Accepted', ShippedQuantity: p.Quantity, ShippedUnitOfMeasureName: p.UnitOfMeasureName }] : [], LastModified: when }
     grow.transfers.push({ ...t, Direction: 'outgoing' })
     s.facilities[SHOP_LICENSE].transfers.push({ ...t, Direction: 'incoming' })
+  }
+  // the Canopy demo's cultivation rooms and first strains exist at the cultivation license too, so the
+  // demo's plantings and moves name locations and strains METRC knows (added last: ids above stay put)
+  const growF = s.facilities[GROW_LICENSE]
+  for (const [Name, type] of DEMO_ROOMS.cultivation) {
+    if (growF.locations.some((l) => l.Name === Name)) continue
+    const packing = /Dry|Trim|Vault/.test(Name)
+    growF.locations.push({ Id: id(), Name, LocationTypeId: packing ? 3 : 2, LocationTypeName: packing ? 'Packing' : 'Planting', ForPlantBatches: !packing, ForPlants: !packing, ForHarvests: type === 'Drying', ForPackages: packing, LastModified: ago(60) })
+  }
+  for (const [Name, , thc, cbd, genetics] of DEMO_STRAINS.slice(0, 6)) {
+    if (growF.strains.some((st) => st.Name === Name)) continue
+    growF.strains.push({ Id: id(), Name, TestingStatus: 'ThirdParty', ThcLevel: thc / 100, CbdLevel: cbd / 100, IndicaPercentage: 50, SativaPercentage: 50, Genetics: genetics, IsUsed: false, LastModified: ago(90) })
   }
   return s
 }

@@ -12,6 +12,9 @@ import type { Database } from '../../db/index.server'
 import type { Actor } from '../../db/types'
 import { AppError, forbidden, notFound } from '../../utils/errors'
 import type { OutboxRow } from './applied.server'
+import { OUTBOX_TABS, type OutboxTab } from './tabs'
+
+export { OUTBOX_TABS, type OutboxTab }
 
 export interface OutboxUser {
   uid: string
@@ -88,8 +91,6 @@ export interface OutboxView {
   linked: boolean
 }
 
-export const OUTBOX_TABS = { attention: ['failed', 'held'], queued: ['pending', 'sent'], done: ['confirmed', 'discarded'] } as const
-export type OutboxTab = keyof typeof OUTBOX_TABS
 
 /** What the outbox screen shows: counts by status and one tab's items, newest first. */
 export async function outboxView(database: Database, org: string, tab: OutboxTab, limit = 200): Promise<OutboxView> {

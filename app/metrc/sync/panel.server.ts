@@ -23,6 +23,8 @@ export interface MetrcPanel {
   emulated: boolean
   /** what the last post did (?metrc=) */
   outcome: string | null
+  /** this facility's pushes to METRC (/MetrcOutbox): queued, and failed or held for approval */
+  outbox: { queued: number; attention: number }
 }
 
 const FRESH_MS = { reference: 48 * 3_600_000, data: 15 * 60_000 }
@@ -30,7 +32,7 @@ const FRESH_MS = { reference: 48 * 3_600_000, data: 15 * 60_000 }
 export async function metrcPanel(context: AppLoadContext, user: SessionUser, facility: string, collection: string, url: URL): Promise<MetrcPanel | null> {
   const src = SYNC_TABLES.get(collection)
   if (!src) return null
-  const [link, sync] = await Promise.all([linkOf(context.database, facility), syncStatus(context.database, facility, collection)])
+  const [link, sync, outbox] = await Promise.all([linkOf(context.database, facility), syncStatus(context.database, facility, collection), outboxCounts(context, facility)])
   const endpoint = metrcEndpoint(context.env)
   const okAt = sync?.okAt ? Date.parse(sync.okAt) : 0
   const outcome = url.searchParams.get('metrc')
@@ -44,5 +46,15 @@ export async function metrcPanel(context: AppLoadContext, user: SessionUser, fac
     configured: !!endpoint,
     emulated: endpoint?.emulated ?? false,
     outcome: outcome && /^[a-z]{1,20}$/.test(outcome) ? outcome : null,
+    outbox,
   }
+}
+
+async function outboxCounts(context: AppLoadContext, facility: string): Promise<MetrcPanel['outbox']> {
+  const r = await context.database.db.query<{ queued: number; attention: number }>(
+    `SELECT count(*) FILTER (WHERE status IN ('pending', 'sent'))::int AS queued, count(*) FILTER (WHERE status IN ('failed', 'held'))::int AS attention
+     FROM metrc_outbox WHERE org = $1 AND status IN ('pending', 'sent', 'failed', 'held')`,
+    [facility],
+  )
+  return r.rows[0] ?? { queued: 0, attention: 0 }
 }

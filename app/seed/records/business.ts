@@ -9,7 +9,7 @@ import { L } from '../schemas/business'
 import { helpers, seedCrm, type H } from './business-2'
 import { AGENCY, seedOps, seedOther } from './business-3'
 
-const STRAINS: Array<[string, string, number, number, string, string, number, string]> = [
+export const STRAINS: Array<[string, string, number, number, string, string, number, string]> = [
   ['Blue Dream', 'Hybrid', 21, 0.1, 'Blueberry x Haze', 'Humboldt Seed Organization', 10, 'Myrcene, Pinene, Caryophyllene'],
   ['OG Kush', 'Hybrid', 23, 0.1, 'Chemdawg x Hindu Kush', 'Josh D Farms', 9, 'Myrcene, Limonene, Caryophyllene'],
   ['Girl Scout Cookies', 'Hybrid', 25, 0.1, 'OG Kush x Durban Poison', 'Cookie Fam Genetics', 9, 'Caryophyllene, Limonene, Humulene'],
@@ -25,7 +25,7 @@ const STRAINS: Array<[string, string, number, number, string, string, number, st
 ]
 
 /** [name, type, capacity (plants or packages), canopy sq ft, METRC location type, lighting, hvac] */
-const ROOMS: Record<'cultivation' | 'distribution', Array<[string, string, number, number, string, string, string]>> = {
+export const ROOMS: Record<'cultivation' | 'distribution', Array<[string, string, number, number, string, string, string]>> = {
   cultivation: [
     ['Mother Room', 'Mother', 60, 400, 'Plants Only', 'Fluence SPYDR 2i x 8', 'Mini-split 3 ton'],
     ['Clone Room', 'Propagation', 2400, 300, 'Plants Only', 'T5 fluorescent racks x 12', 'Mini-split 2 ton'],
