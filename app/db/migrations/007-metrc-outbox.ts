@@ -39,7 +39,4 @@ CREATE TABLE metrc_outbox (
 CREATE INDEX metrc_outbox_queue ON metrc_outbox (org, seq) WHERE status IN ('pending', 'sent');
 CREATE INDEX metrc_outbox_status ON metrc_outbox (org, status, seq);
 CREATE INDEX metrc_outbox_source ON metrc_outbox (org, source_collection, source_id);
-
--- since when pushes have found METRC not answering (cleared by the next answer)
-ALTER TABLE metrc_links ADD COLUMN push_unreachable_since timestamptz;
 `

@@ -59,11 +59,24 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
   const log = o.logger.child({ org })
 
   const set = (ids: string[], sql: string, params: unknown[] = []) => db.query(`UPDATE metrc_outbox SET ${sql}, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = ANY($2)`, [org, ids, ...params])
-  const reachable = () => db.query('UPDATE metrc_links SET push_unreachable_since = NULL WHERE org = $1 AND push_unreachable_since IS NOT NULL', [org])
-  const confirm = async (item: OutboxRow, id: number | undefined, note: string | null) => {
-    await set([item.id], `status = 'confirmed', done_at = now(), metrc_id = $3, message = $4`, [id ?? null, note])
-    res.confirmed++
-    if (id !== undefined) await adoptMetrcId(o.database, item, id).catch((e: Error) => log.warn({ item: item.id, err: e.message }, 'METRC id not recorded on the local record'))
+  let answered = false
+  const reachable = async () => {
+    if (answered) return
+    answered = true
+    await db.query('UPDATE metrc_links SET push_unreachable_since = NULL WHERE org = $1 AND push_unreachable_since IS NOT NULL', [org])
+  }
+  /** confirmed by METRC, each with its Id when METRC answered one per row */
+  const confirm = async (done: OutboxRow[], ids: Array<number | undefined>, note: string | null) => {
+    await db.query(
+      `UPDATE metrc_outbox o SET status = 'confirmed', done_at = now(), metrc_id = v.mid, message = $4, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}'
+       FROM unnest($2::text[], $3::bigint[]) AS v(id, mid) WHERE o.org = $1 AND o.id = v.id`,
+      [org, done.map((d) => d.id), ids.map((i) => i ?? null), note],
+    )
+    res.confirmed += done.length
+    for (const [i, item] of done.entries()) {
+      const id = ids[i]
+      if (id !== undefined) await adoptMetrcId(o.database, item, id).catch((e: Error) => log.warn({ item: item.id, err: e.message }, 'METRC id not recorded on the local record'))
+    }
   }
   /** METRC was away or refused the key: what the pass does next */
   const away = async (ids: string[], e: MetrcError): Promise<PushResult> => {
@@ -87,7 +100,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
       if (a === null) {
         await set([item.id], `status = 'failed', message = $3`, [IN_DOUBT])
         res.failed++
-      } else if (a.applied) await confirm(item, a.id, 'METRC had taken it (found after its answer was lost).')
+      } else if (a.applied) await confirm([item], [a.id], 'METRC had taken it (found after its answer was lost).')
       else await set([item.id], `status = 'pending', message = NULL`)
     } catch (e) {
       if (e instanceof MetrcError) return { ...res, stopped: e.kind === 'unauthorized' ? 'unauthorized' : 'unavailable' }
@@ -118,7 +131,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
     const [method, path] = first.endpoint.split(' ') as ['POST' | 'PUT' | 'DELETE', string]
     try {
       const r = await client.write(method, path, batch.map((b) => b.payload), { license })
-      for (const [i, item] of batch.entries()) await confirm(item, r.ids.length === batch.length ? r.ids[i] : undefined, r.warnings.length ? r.warnings.join(' ') : null)
+      await confirm(batch, batch.map((_, i) => (r.ids.length === batch.length ? r.ids[i] : undefined)), r.warnings.length ? r.warnings.join(' ') : null)
       await reachable()
     } catch (e) {
       if (!(e instanceof MetrcError)) {
