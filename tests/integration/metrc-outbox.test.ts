@@ -16,7 +16,7 @@ import { actOnItem, outboxView } from '#app/metrc/outbox/actions.server'
 import type { OutboxRow } from '#app/metrc/outbox/applied.server'
 import { NEEDS_REASON } from '#app/metrc/outbox/pushes.server'
 import { pushFacility } from '#app/metrc/outbox/worker.server'
-import { saveLink } from '#app/metrc/sync/links.server'
+import { linkOf, saveLink } from '#app/metrc/sync/links.server'
 import { createRecord, updateRecord, type Writer } from '#app/records/write.server'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
@@ -196,6 +196,24 @@ describe('faults', () => {
     for (const d of docs) expect(await itemOf(d._id)).toMatchObject({ status: 'confirmed' })
     for (const d of docs) expect(batches().filter((b) => b.Name === d.name)).toHaveLength(1)
     expect((await outboxView(t, 'greenleaf', 'queued')).unreachableSince).toBeNull()
+  })
+
+  it('a key METRC stops taking: nothing is sent, the link is failing; a new key and the queue goes out', async () => {
+    const doc = await planting()
+    emu.faults.expiredKeys = [DEMO_USER_KEY]
+    const r = await push()
+    expect(r.stopped).toBe('unauthorized')
+    expect(await itemOf(doc._id)).toMatchObject({ status: 'pending' })
+    expect((await itemOf(doc._id)).message).toMatch(/METRC refused the facility's key/)
+    expect(await linkOf(t, 'greenleaf')).toMatchObject({ status: 'failing' })
+    // while the link is failing the worker does not even try
+    emu.clearRequests()
+    expect((await push()).requests).toBe(0)
+    emu.faults.expiredKeys = []
+    await saveLink(t, env.SESSION_SECRET, { uid: 'u-admin' }, 'greenleaf', { state: 'CA', license: GROW_LICENSE, key: DEMO_USER_KEY }, null)
+    await push()
+    expect(await itemOf(doc._id)).toMatchObject({ status: 'confirmed' })
+    expect(batches().filter((b) => b.Name === doc.name)).toHaveLength(1)
   })
 
   it('a 429 storm: the client waits it out, nothing dropped', async () => {
