@@ -250,12 +250,12 @@ describe('every endpoint family, bodies read with zod, more faults', () => {
   })
 
   it('locations, strains and items: create, update, read by id', async () => {
-    const loc = await call('POST', '/locations/v2', { body: [{ Name: 'Dry Room', LocationTypeName: 'Default' }] })
+    const loc = await call('POST', '/locations/v2', { body: [{ Name: 'Packing Room', LocationTypeName: 'Default' }] })
     expect(loc.status).toBe(200)
     const [locId] = loc.body.Ids
-    expect((await call('PUT', '/locations/v2', { body: [{ Id: locId, Name: 'Dry Room A', LocationTypeName: 'planting' }] })).status).toBe(200)
-    expect((await call('GET', `/locations/v2/${locId}`)).body).toMatchObject({ Name: 'Dry Room A', LocationTypeName: 'Planting', ForHarvests: false })
-    expect((await call('POST', '/locations/v2', { body: [{ Name: 'dry room a', LocationTypeName: 'Default' }] })).body[0].message).toBe('Location dry room a already exists.')
+    expect((await call('PUT', '/locations/v2', { body: [{ Id: locId, Name: 'Packing Room A', LocationTypeName: 'planting' }] })).status).toBe(200)
+    expect((await call('GET', `/locations/v2/${locId}`)).body).toMatchObject({ Name: 'Packing Room A', LocationTypeName: 'Planting', ForHarvests: false })
+    expect((await call('POST', '/locations/v2', { body: [{ Name: 'packing room a', LocationTypeName: 'Default' }] })).body[0].message).toBe('Location packing room a already exists.')
     const st = await call('POST', '/strains/v2', { body: [{ Name: 'Canopy Haze', TestingStatus: 'InHouse', ThcLevel: 0.2, CbdLevel: 0.01, IndicaPercentage: 30, SativaPercentage: 70 }] })
     expect(st.status).toBe(200)
     expect((await call('PUT', '/strains/v2', { body: [{ Id: st.body.Ids[0], Name: 'Canopy Haze', IndicaPercentage: 80, SativaPercentage: 30 }] })).body[0].message).toMatch(/more than 100/)
