@@ -24,7 +24,7 @@ export const MODULES = [
 ] as const
 export type ModuleCode = (typeof MODULES)[number]['code']
 
-export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 'prefs' | 'tables' | 'html'
+export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 'prefs' | 'tables' | 'html' | 'reconcile'
 
 export interface RouteEntry {
   path: string
@@ -119,6 +119,8 @@ export const ROUTES: RouteEntry[] = [
   t('/MetrcPackages', 'Packages', 'metrc', 'metrc_packages'),
   t('/MetrcWMix', 'Waste Mix', 'metrc', 'metrc_wmix'),
   { path: '/MetrcPrefs', title: 'Workflow Preferences', module: 'metrc', kind: 'prefs', collection: 'metrc_prefs' },
+  // METRC drift (issue 9 item 7): its own route, app/routes/MetrcDrift.tsx
+  { path: '/MetrcDrift', title: 'Drift Reconciliation', module: 'metrc', kind: 'reconcile' },
   // CRM
   t('/CrmReleaseNotes', 'Release Notes', 'crm', 'crm_release_notes'),
   t('/CrmCampaign', 'Campaigns', 'crm', 'crm_campaigns'),
