@@ -1,7 +1,7 @@
 /**
  * METRC drift (issue 9 item 7) against the METRC emulator, on both databases: after a sync of
- * metrc_plants, Canopy's plants with the same tag are compared (state, growth phase, room,
- * strain); differences open drift rows with the last agreed value; a second sync changes nothing;
+ * metrc_plants (metrc_packages), Canopy's plants (inventory) with the same tag are compared
+ * (state, growth phase, room, strain; quantity in METRC's unit, room); differences open drift rows with the last agreed value; a second sync changes nothing;
  * "Take METRC's" changes the Canopy record (audited, the person as actor), "Keep Canopy's" queues
  * the push in the outbox, both in one transaction with the decision's audit row; a resolved drift
  * stays resolved until a value changes again; another organisation never sees or resolves it; bad
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await saveLink(t, env.SESSION_SECRET, admin, ORG, { state: 'CA', license: GROW_LICENSE, key: DEMO_USER_KEY }, null)
   await saveLink(t, env.SESSION_SECRET, admin, 'orgc', { state: 'CA', license: GROW_LICENSE, key: DEMO_USER_KEY }, null)
   // Canopy's rooms and strains: no "Veg Room" (METRC has one)
-  for (const name of ['Flower Room 1', 'Flower Room 2', 'Mother Room']) rooms[name] = (await t.store.insert(admin, ORG, 'set_rooms', { name }))._id
+  for (const name of ['Flower Room 1', 'Flower Room 2', 'Mother Room', 'Vault']) rooms[name] = (await t.store.insert(admin, ORG, 'set_rooms', { name }))._id
   for (const name of ['Blue Dream', 'OG Kush', 'Sour Diesel', 'Granddaddy Purple']) strains[name] = (await t.store.insert(admin, ORG, 'set_strains', { name: `${name} (house)`, metrc_name: name }))._id
   expect((await sync()).drift).toEqual([{ table: 'plants', pairs: 0, open: 0, opened: 0, cleared: 0 }])
   // Canopy's plants with METRC's tags
@@ -226,5 +226,40 @@ describe('refusals: a clear reason, nothing changed', () => {
     expect(find(await openOf(), plants.dead.tag, 'State')).toMatchObject({ id: dead.id, canopy: 'Harvested' })
     await resolveDrift(t, admin, ORG, dead.id, 'metrc')
     expect(await t.store.get(ORG, 'fac_plants', plants.dead.id)).toMatchObject({ alive: 'yes', mark_as_dead: 'no', phase: 'Flowering' })
+  })
+})
+
+describe('packages', () => {
+  type Pkg = { Label: string; Quantity: number; UnitOfMeasureName: string; LocationName: string }
+  it("compares quantity in METRC's unit and the room; Keep Canopy's adjusts by the difference, Take METRC's moves the record", async () => {
+    const pk = emu.state.facilities[GROW_LICENSE].packages as unknown as Pkg[]
+    const [same, more, moved] = pk.filter((p) => p.UnitOfMeasureName === 'Grams')
+    const inv = async (p: Pkg, v: Record<string, unknown>) => (await t.store.insert(admin, ORG, 'fac_inventory', { tag: p.Label, room: rooms[p.LocationName], qty: { qty: p.Quantity, unit: 'g' }, ...v }))._id
+    await inv(same, { qty: { qty: same.Quantity / 28.3495, unit: 'oz' } }) // the same weight in ounces: no drift
+    const moreId = await inv(more, { qty: { qty: 1, unit: 'kg' } })
+    const movedId = await inv(moved, { room: rooms['Mother Room'] })
+    const r = await syncTable(o(), ORG, 'metrc_packages')
+    expect(r.drift).toEqual([{ table: 'packages', pairs: 3, open: 2, opened: 2, cleared: 0 }])
+    const open = await openOf()
+    const qty = find(open, more.Label, 'Quantity')!
+    expect(qty).toMatchObject({ table: 'Packages', canopy: '1000 Grams', metrc: `${more.Quantity} Grams` })
+    expect(find(open, same.Label, 'Quantity')).toBeUndefined()
+    const room = find(open, moved.Label, 'Room')!
+    expect(room).toMatchObject({ canopy: 'Mother Room', metrc: 'Vault' })
+
+    const kept = await resolveDrift(t, admin, ORG, qty.id, 'canopy')
+    const [push] = (await t.db.query<{ endpoint: string; payload: Record<string, unknown> }>('SELECT endpoint, payload FROM metrc_outbox WHERE org = $1 AND id = $2', [ORG, kept.push!.id])).rows
+    const delta = Math.round((1000 - more.Quantity) * 10_000) / 10_000
+    expect(push).toMatchObject({ endpoint: 'POST /packages/v2/adjust', payload: { Label: more.Label, Quantity: delta, UnitOfMeasure: 'Grams', AdjustmentReason: 'Entry Error', ReasonNote: expect.stringContaining(`[canopy:${kept.push!.id}]`) } })
+    const took = await resolveDrift(t, admin, ORG, room.id, 'metrc')
+    expect(took.change).toEqual({ room: rooms.Vault })
+    expect((await t.store.get(ORG, 'fac_inventory', movedId))!.room).toBe(rooms.Vault)
+    expect((await t.store.get(ORG, 'fac_inventory', moreId))!.qty).toEqual({ qty: 1, unit: 'kg' })
+    // the adjustment reaches METRC as queued: the sides agree, nothing reopens
+    const res = await fetch(`${emu.url}/packages/v2/adjust?licenseNumber=${GROW_LICENSE}`, { method: 'POST', headers: { Authorization: 'Basic ' + Buffer.from(`${emu.vendorKey}:${DEMO_USER_KEY}`).toString('base64'), 'Content-Type': 'application/json' }, body: JSON.stringify([push.payload]) })
+    expect(res.status).toBe(200)
+    const again = await syncTable(o(), ORG, 'metrc_packages')
+    expect(again.drift![0]).toMatchObject({ opened: 0, open: 0 })
+    expect(more.Quantity).toBe(1000)
   })
 })

@@ -166,6 +166,19 @@ describe('writes', () => {
     expect((await call('GET', '/packages/v2/inactive')).body.Data.some((p: { Label: string }) => p.Label === tag)).toBe(true)
   })
 
+  it('moves an active package to a location for packages', async () => {
+    const pkg = (await call('GET', '/packages/v2/active')).body.Data[0]
+    const bad = await call('PUT', '/packages/v2/location', { body: [{ Label: pkg.Label, Location: 'Veg Room', MoveDate: today }, { Label: pkg.Label, Location: 'Nowhere', MoveDate: today }, { Label: 'NOPE', Location: 'Vault', MoveDate: today }] })
+    expect(bad.body.map((r: { row: number; message: string }) => [r.row, r.message])).toEqual([
+      [0, 'Location Veg Room cannot hold packages.'],
+      [1, 'Location Nowhere does not exist in the current Facility.'],
+      [2, 'Package NOPE is not an active package in the current Facility.'],
+    ])
+    await call('POST', '/locations/v2', { body: [{ Name: 'Vault 2', LocationTypeName: 'Packing' }] })
+    expect((await call('PUT', '/packages/v2/location', { body: [{ Label: pkg.Label, Location: 'vault 2', MoveDate: today }] })).status).toBe(200)
+    expect((await call('GET', `/packages/v2/${pkg.Label}`)).body.LocationName).toBe('Vault 2')
+  })
+
   it('refuses more than 10 objects (413), a body that is not an array, and unknown endpoints', async () => {
     const many = Array.from({ length: 11 }, (_, i) => ({ Name: `S-${i}`, TestingStatus: 'None' }))
     expect((await call('POST', '/strains/v2', { body: many })).status).toBe(413)

@@ -68,7 +68,7 @@ export function differences(t: DriftTable, rec: Rec, doc: Rec, lk: Lookups): Arr
   const out: Array<{ field: string; canopy: string | null; metrc: string | null }> = []
   for (const f of t.fields) {
     if (f.applies && !f.applies(rec, doc, lk)) continue
-    const c = f.canopy(rec, lk)
+    const c = f.canopy(rec, lk, doc)
     const m = f.metrc(doc)
     out.push({ field: f.key, canopy: c, metrc: m })
   }

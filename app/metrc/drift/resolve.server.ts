@@ -50,7 +50,7 @@ export async function resolveDrift(database: Database, actor: Actor, org: string
     // both sides as they are now: the values the person saw must still be there
     const lk = await lookups(tx, org)
     const [pair] = await pairsOf(tx, org, t, row.tag)
-    const now = pair && pair.rec._id === row.record_id && pair.doc._id === row.metrc_doc ? { c: f.canopy(pair.rec, lk), m: f.metrc(pair.doc) } : null
+    const now = pair && pair.rec._id === row.record_id && pair.doc._id === row.metrc_doc ? { c: f.canopy(pair.rec, lk, pair.doc), m: f.metrc(pair.doc) } : null
     if (!now || now.c !== row.canopy_value || now.m !== row.metrc_value || sameValue(now.c, now.m)) throw conflict('Canopy or METRC changed since this drift was found: sync again, then decide.')
     let push: Decision['push'] = null
     let change: Decision['change'] = null

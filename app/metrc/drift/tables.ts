@@ -5,6 +5,7 @@
  * why it cannot). Values are the words a person compares (a room's name, not its id). Pure: the
  * server side (compare.server.ts, resolve.server.ts) brings the rooms and strains.
  */
+import { convert, convertible, normaliseUnit } from '../../format/units'
 import type { PushItem } from '../outbox/enqueue.server'
 
 type Rec = Record<string, unknown> & { _id: string }
@@ -28,7 +29,8 @@ export interface DriftField {
   label: string
   /** compared for this pair (a harvested plant's room is history, not drift) */
   applies?: (rec: Rec, doc: Rec, lk: Lookups) => boolean
-  canopy: (rec: Rec, lk: Lookups) => string | null
+  /** Canopy's value (in METRC's terms where they differ: METRC's unit of measure) */
+  canopy: (rec: Rec, lk: Lookups, doc: Rec) => string | null
   metrc: (doc: Rec) => string | null
   /** the change to the Canopy record that takes METRC's value */
   toCanopy: (doc: Rec, lk: Lookups, rec: Rec) => Record<string, unknown> | Refused
@@ -126,8 +128,72 @@ const plantFields: DriftField[] = [
   },
 ]
 
+// ---------------------------------------------------------------- packages
+
+const active = (_rec: Rec, doc: Rec) => doc.IsFinished !== true && !doc.ArchivedDate
+const packageSource = (rec: Rec) => ({ collection: 'fac_inventory', id: rec._id })
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000
+/** A Canopy measure ({ qty, unit }) in METRC's unit, when the two measure the same kind of thing. */
+function inMetrcUnit(rec: Rec, doc: Rec): number | null {
+  const m = rec.qty as { qty?: unknown; unit?: unknown } | null | undefined
+  const q = typeof m?.qty === 'number' ? m.qty : typeof m?.qty === 'string' && m.qty.trim() ? Number(m.qty) : NaN
+  const unit = typeof m?.unit === 'string' ? m.unit : ''
+  const to = String(doc.UnitOfMeasureName ?? '')
+  if (!Number.isFinite(q) || !convertible(unit, to)) return null
+  return round4(convert(q, unit, to))
+}
+
+const packageFields: DriftField[] = [
+  {
+    key: 'qty',
+    label: 'Quantity',
+    applies: active,
+    canopy: (rec, _lk, doc) => {
+      const n = inMetrcUnit(rec, doc)
+      if (n !== null) return `${n} ${String(doc.UnitOfMeasureName)}`
+      const m = rec.qty as { qty?: unknown; unit?: unknown } | null | undefined
+      return m && m.qty !== undefined && m.qty !== '' ? `${String(m.qty)} ${String(m.unit ?? '')}`.trim() : null
+    },
+    metrc: (doc) => (typeof doc.Quantity === 'number' ? `${round4(doc.Quantity)} ${String(doc.UnitOfMeasureName ?? '')}`.trim() : null),
+    toCanopy: (doc) => {
+      const unit = normaliseUnit(doc.UnitOfMeasureName)
+      if (!unit || unit === 'mg' || typeof doc.Quantity !== 'number') return new Refused(`Canopy has no unit for ${String(doc.UnitOfMeasureName ?? '—')}.`)
+      return { qty: { qty: doc.Quantity, unit } }
+    },
+    toMetrc: (rec, doc, _lk, today) => {
+      const n = inMetrcUnit(rec, doc)
+      if (n === null || n < 0) return new Refused(`Canopy’s quantity cannot be expressed in ${String(doc.UnitOfMeasureName ?? '—')}.`)
+      const delta = round4(n - Number(doc.Quantity ?? 0))
+      return {
+        endpoint: 'POST /packages/v2/adjust',
+        payload: { Label: doc.Label, Quantity: delta, UnitOfMeasure: doc.UnitOfMeasureName, AdjustmentReason: 'Entry Error', AdjustmentDate: today, ReasonNote: 'Drift reconciliation: Canopy’s quantity kept.' },
+        label: `Adjust package ${String(doc.Label)} by ${delta} ${String(doc.UnitOfMeasureName)} (drift kept Canopy’s)`,
+        source: packageSource(rec),
+        noteField: 'ReasonNote',
+      }
+    },
+  },
+  {
+    key: 'room',
+    label: 'Room',
+    applies: active,
+    canopy: (rec, lk) => lk.roomName(rec.room),
+    metrc: (doc) => text(doc.LocationName),
+    toCanopy: (doc, lk) => {
+      const id = lk.roomId(doc.LocationName)
+      return id ? { room: id } : new Refused(`Canopy has no room named ${String(doc.LocationName ?? '—')}: add it under Rooms first.`)
+    },
+    toMetrc: (rec, doc, lk, today) => {
+      const name = lk.roomName(rec.room)
+      if (!name) return new Refused('The Canopy record has no room to send.')
+      return { endpoint: 'PUT /packages/v2/location', payload: { Label: doc.Label, Location: name, MoveDate: today }, label: `Move package ${String(doc.Label)} to ${name} (drift kept Canopy’s)`, source: packageSource(rec) }
+    },
+  },
+]
+
 export const DRIFT_TABLES: DriftTable[] = [
   { key: 'plants', label: 'Plants', canopy: 'fac_plants', tagField: 'tag', metrc: 'metrc_plants', labelField: 'Label', fields: plantFields },
+  { key: 'packages', label: 'Packages', canopy: 'fac_inventory', tagField: 'tag', metrc: 'metrc_packages', labelField: 'Label', fields: packageFields },
 ]
 
 export const driftTable = (key: string) => DRIFT_TABLES.find((t) => t.key === key)
