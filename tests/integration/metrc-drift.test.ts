@@ -224,8 +224,13 @@ describe('refusals: a clear reason, nothing changed', () => {
     // after a sync the row follows the new value and can be resolved
     await sync()
     expect(find(await openOf(), plants.dead.tag, 'State')).toMatchObject({ id: dead.id, canopy: 'Harvested' })
-    await resolveDrift(t, admin, ORG, dead.id, 'metrc')
-    expect(await t.store.get(ORG, 'fac_plants', plants.dead.id)).toMatchObject({ alive: 'yes', mark_as_dead: 'no', phase: 'Flowering' })
+    // a record locked against changes (ed = no) takes METRC's value only from super
+    await t.db.query(`UPDATE c_fac_plants SET doc = doc || '{"ed": "no"}' WHERE org = $1 AND id = $2`, [ORG, plants.dead.id])
+    const locked = await state()
+    await expect(resolveDrift(t, admin, ORG, dead.id, 'metrc')).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/locked/) })
+    expect(await state()).toEqual(locked)
+    await resolveDrift(t, { uid: 'u-super' }, ORG, dead.id, 'metrc', { isSuper: true })
+    expect(await t.store.get(ORG, 'fac_plants', plants.dead.id)).toMatchObject({ alive: 'yes', mark_as_dead: 'no', phase: 'Flowering', ed: 'no' })
   })
 })
 
