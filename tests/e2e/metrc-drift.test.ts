@@ -50,8 +50,10 @@ test('a drift is resolved both ways on /MetrcDrift, and a sync does not reopen i
       made.push((await database.store.insert({ uid: 'e2e-fixture' }, FAC, 'fac_plants', { tag: p.label, strain, room: mother, phase, alive: 'yes', mark_as_dead: 'no' }))._id)
     }
     await syncPlants()
-
-    await page.goto('/MetrcDrift')
+    // the panel above /MetrcPlants says how much drift is open and leads to the screen
+    await expect(page.getByTestId('metrc-drift-count')).toHaveText('2 open drift with METRC · Reconcile')
+    await page.getByTestId('metrc-drift-count').getByRole('link', { name: 'Reconcile' }).click()
+    await expect(page).toHaveURL(/\/MetrcDrift$/)
     await expect(page.getByRole('heading', { name: 'Drift Reconciliation', level: 1 })).toBeVisible()
     const open = page.getByTestId('drift-open')
     const row = (tag: string) => open.locator(`tr[data-tag="${tag}"]`)

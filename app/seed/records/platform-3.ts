@@ -465,6 +465,9 @@ export const ES: Record<string, string> = {
   'Room': 'Sala',
   'Strain': 'Cepa',
   'Growth Phase': 'Fase de crecimiento',
+  'Quantity': 'Cantidad',
+  'open drift with METRC': 'diferencias abiertas con METRC',
+  'Reconcile': 'Conciliar',
   // sensors dashboard (issue 8)
   'No sensor devices are set up for this facility yet.': 'Aún no hay sensores configurados para esta instalación.',
   'No readings yet.': 'Aún no hay lecturas.',
