@@ -12,6 +12,7 @@ import { loadEnv, type Env } from '#app/config/env.server'
 import type { MetrcEndpoint } from '#app/metrc/connection.server'
 import { DEMO_USER_KEY, GROW_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
 import { driftScreen, type DriftView } from '#app/metrc/drift/list.server'
+import { pushAbandoned } from '#app/metrc/drift/outbox-hook.server'
 import { resolveDrift } from '#app/metrc/drift/resolve.server'
 import { saveLink } from '#app/metrc/sync/links.server'
 import { syncTable } from '#app/metrc/sync/run.server'
@@ -194,6 +195,22 @@ describe('resolution', () => {
     await sync()
     expect(find(await openOf(), plants.same.tag, 'Room')).toBeUndefined()
     expect(find(await openOf(), plants.strain.tag, 'Strain')).toBeUndefined()
+  })
+  it('a push that will not arrive (failed or discarded) lets the drift open again at the next check', async () => {
+    const p = metrcPlants().find((x) => x.Label === plants.room.tag)!
+    const other = p.LocationName === 'Flower Room 1' ? 'Flower Room 2' : 'Flower Room 1'
+    await t.store.update(admin, ORG, 'fac_plants', plants.room.id, { room: rooms[other] })
+    await sync()
+    const d = find(await openOf(), plants.room.tag, 'Room')!
+    const r = await resolveDrift(t, admin, ORG, d.id, 'canopy')
+    expect((await sync()).drift![0]).toMatchObject({ opened: 0 })
+    // the outbox gives it up (as the worker would, in its own transaction)
+    expect(await t.db.transaction((tx) => pushAbandoned(tx, ORG, r.push!.id))).toBe(true)
+    expect(await t.db.transaction((tx) => pushAbandoned(tx, 'orgc', r.push!.id))).toBe(false)
+    await sync()
+    const again = find(await openOf(), plants.room.tag, 'Room')!
+    expect(again).toMatchObject({ canopy: other, metrc: p.LocationName, status: 'open' })
+    expect(again.id).not.toBe(d.id)
   })
 })
 
