@@ -62,8 +62,12 @@ export function DriftView({ title, path, canResolve, done, drift }: { title: str
               {drift.open.map((r) => (
                 <tr key={r.id} data-drift={r.id} data-tag={r.tag}>
                   <td className={cell}>{t(r.table)}</td>
-                  <td className={`${cell} font-mono`}>{r.tag}</td>
-                  <td className={cell}>{t(r.field)}</td>
+                  <td className={`${cell} font-mono`} id={`drift-${r.id}-tag`}>
+                    {r.tag}
+                  </td>
+                  <td className={cell} id={`drift-${r.id}-field`}>
+                    {t(r.field)}
+                  </td>
                   <td className={cell} data-col="canopy">
                     <Value v={r.canopy} />
                   </td>
@@ -79,10 +83,10 @@ export function DriftView({ title, path, canResolve, done, drift }: { title: str
                     <td className={cell}>
                       <form method="post" action={path} className="flex flex-wrap gap-2">
                         <input type="hidden" name="id" value={r.id} />
-                        <button type="submit" name="side" value="canopy" className="min-h-11 rounded-md border border-canopy-500 px-3">
+                        <button type="submit" name="side" value="canopy" aria-describedby={`drift-${r.id}-tag drift-${r.id}-field`} className="min-h-11 rounded-md border border-canopy-500 px-3">
                           {t('Keep Canopy’s')}
                         </button>
-                        <button type="submit" name="side" value="metrc" className="min-h-11 rounded-md border border-slate-500 px-3">
+                        <button type="submit" name="side" value="metrc" aria-describedby={`drift-${r.id}-tag drift-${r.id}-field`} className="min-h-11 rounded-md border border-slate-500 px-3">
                           {t('Take METRC’s')}
                         </button>
                       </form>
