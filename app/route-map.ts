@@ -24,7 +24,7 @@ export const MODULES = [
 ] as const
 export type ModuleCode = (typeof MODULES)[number]['code']
 
-export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 'prefs' | 'tables' | 'html' | 'page'
+export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 'prefs' | 'tables' | 'html' | 'page' | 'reconcile'
 
 export interface RouteEntry {
   path: string
@@ -119,6 +119,8 @@ export const ROUTES: RouteEntry[] = [
   t('/MetrcPackages', 'Packages', 'metrc', 'metrc_packages'),
   t('/MetrcWMix', 'Waste Mix', 'metrc', 'metrc_wmix'),
   { path: '/MetrcPrefs', title: 'Workflow Preferences', module: 'metrc', kind: 'prefs', collection: 'metrc_prefs' },
+  // METRC drift (issue 9 item 7): its own route, app/routes/MetrcDrift.tsx
+  { path: '/MetrcDrift', title: 'Drift Reconciliation', module: 'metrc', kind: 'reconcile' },
   // pushes to METRC and what became of them (issue 9; its own route module: routes/MetrcOutbox.tsx)
   { path: '/MetrcOutbox', title: 'METRC Outbox', module: 'metrc', kind: 'page' },
   // CRM

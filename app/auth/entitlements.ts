@@ -11,7 +11,8 @@ export interface SessionUser {
   org: string
   firstname?: string
   lastname?: string
-  props?: { facilities?: string[]; modules?: Record<string, string[] | null> }
+  /** roles: job roles beyond super/admin/user (e.g. `compliance`: decides METRC drift) */
+  props?: { facilities?: string[]; modules?: Record<string, string[] | null>; roles?: string[] }
   web?: string
   eulaip?: string
 }

@@ -1,8 +1,10 @@
 /**
  * Above a Metrc table (issue 9): the facility's METRC link and this table's sync — last synced,
- * current or stale, METRC unreachable since when, a key METRC stopped taking — with "Sync now" and,
+ * current or stale, METRC unreachable since when, a key METRC stopped taking, the open drift of the
+ * Canopy table compared with it (a link to /MetrcDrift) — with "Sync now" and,
  * for admins, the link form. Plain forms: they work without JavaScript.
  */
+import { Link } from '@remix-run/react'
 import { CREDENTIAL_STATES } from '../auth/messages'
 import type { MetrcPanel as Panel } from '../metrc/sync/panel.server'
 import { useT } from '../i18n/t'
@@ -46,6 +48,14 @@ export function MetrcPanel({ p, screen }: { p: Panel; screen: string }) {
               t('Not synced yet.')
             )}
           </p>
+          {p.drift ? (
+            <p data-testid="metrc-drift-count">
+              {p.drift} {t('open drift with METRC')} ·{' '}
+              <Link to="/MetrcDrift" className="text-canopy-400 underline">
+                {t('Reconcile')}
+              </Link>
+            </p>
+          ) : null}
           {p.sync?.status === 'failed' ? (
             <p role="alert" className="text-amber-300">
               {p.sync.okAt ? `${t('METRC could not be reached since')} ${when(p.sync.okAt)}: ` : ''}

@@ -373,7 +373,8 @@ function parseTs(v: unknown): Date {
   return d
 }
 
-async function audit(tx: Queryable, actor: Actor, org: string, collection: string, id: string, action: ChangeEvent['action'], before: Doc | null, after: Doc | null) {
+/** The audit row of one change, in the caller's transaction (for writes that are more than one record's, e.g. a drift decision). */
+export async function audit(tx: Queryable, actor: Actor, org: string, collection: string, id: string, action: ChangeEvent['action'], before: Doc | null, after: Doc | null) {
   await tx.query(
     'INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
     [org, collection, id, action, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null, before, after],

@@ -24,6 +24,8 @@ export interface DemoUser {
   lastname: string
   /** facility -> module codes; null = all modules */
   modules: Record<string, string[] | null>
+  /** job roles (users.props.roles), e.g. compliance */
+  roles?: string[]
   web?: 'no'
   eulaip?: string
   /** what this account shows in a demo (README table) */
@@ -35,7 +37,7 @@ export function demoUsers(adminEmail: string): DemoUser[] {
     { uid: 'u-super', email: adminEmail, role: 'super', org: 'greenleaf', firstname: 'Sam', lastname: 'Rivera', modules: { greenleaf: null, harbor: null, lobby: null }, eulaip: '127.0.0.1', purpose: 'platform operator: every facility, every module, the Super Admin menu' },
     { uid: 'u-admin', email: 'admin@greenleaf.demo', role: 'admin', org: 'greenleaf', firstname: 'Alex', lastname: 'Morgan', modules: { greenleaf: null, harbor: null }, eulaip: '10.0.0.12', purpose: 'facility admin of both facilities, all modules' },
     { uid: 'u-grower', email: 'grower@greenleaf.demo', role: 'user', org: 'greenleaf', firstname: 'Maria', lastname: 'Lopez', modules: { greenleaf: ['cul', 'dsh', 'sch', 'help', 'sensors'] }, eulaip: '10.0.0.31', purpose: 'grower on the kiosk: cultivation, dashboards, tasks, sensors' },
-    { uid: 'u-compliance', email: 'compliance@greenleaf.demo', role: 'user', org: 'greenleaf', firstname: 'Jordan', lastname: 'Lee', modules: { greenleaf: ['metrc', 'cul', 'dsh', 'fin', 'help'], harbor: ['metrc', 'dis', 'fin', 'help'] }, eulaip: '10.0.0.40', purpose: 'compliance officer: METRC tables in both facilities' },
+    { uid: 'u-compliance', email: 'compliance@greenleaf.demo', role: 'user', org: 'greenleaf', firstname: 'Jordan', lastname: 'Lee', modules: { greenleaf: ['metrc', 'cul', 'dsh', 'fin', 'help'], harbor: ['metrc', 'dis', 'fin', 'help'] }, roles: ['compliance'], eulaip: '10.0.0.40', purpose: 'compliance officer: METRC tables in both facilities' },
     { uid: 'u-dist', email: 'shipping@harbor.demo', role: 'user', org: 'harbor', firstname: 'Chris', lastname: 'Patel', modules: { harbor: ['dis', 'fin', 'help'] }, purpose: 'distribution staff (EULA not yet accepted)' },
     { uid: 'u-lobby', email: 'newgrower@lobby.demo', role: 'user', org: 'lobby', firstname: 'Taylor', lastname: 'Nguyen', modules: { lobby: ['help'] }, purpose: 'new sign-up in the lobby, METRC credentials pending' },
     { uid: 'u-noweb', email: 'sensor-gateway@greenleaf.demo', role: 'user', org: 'greenleaf', firstname: 'Sensor', lastname: 'Gateway', modules: { greenleaf: ['sensors'] }, web: 'no', eulaip: '10.0.0.90', purpose: 'device account without web access' },
@@ -82,7 +84,7 @@ export function userRecords(adminEmail: string) {
     org: u.org,
     firstname: u.firstname,
     lastname: u.lastname,
-    props: { facilities: Object.keys(u.modules), modules: u.modules },
+    props: { facilities: Object.keys(u.modules), modules: u.modules, ...(u.roles ? { roles: u.roles } : {}) },
     web: u.web ?? 'yes',
     emailVerified: u.org === 'lobby' ? 'no' : 'yes',
     eulaip: u.eulaip ?? '',

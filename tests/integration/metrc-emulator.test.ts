@@ -124,6 +124,30 @@ describe('writes', () => {
     expect(back.body[0].message).toMatch(/cannot move from Flowering to Vegetative/)
   })
 
+  it('moves a tracked plant to a location for plants, and changes its strain to an active one', async () => {
+    const plant = (await call('GET', '/plants/v2/flowering')).body.Data[0]
+    const to = plant.LocationName === 'Flower Room 1' ? 'Flower Room 2' : 'Flower Room 1'
+    const bad = await call('PUT', '/plants/v2/location', { body: [{ Label: plant.Label, Location: 'Vault', ActualDate: today }, { Label: plant.Label, Location: 'Nowhere', ActualDate: today }, { Label: '1A4000000000000000000000', Location: to, ActualDate: today }, { Location: to, ActualDate: today }] })
+    expect(bad.status).toBe(400)
+    expect(bad.body.map((r: { row: number; message: string }) => [r.row, r.message])).toEqual([
+      [0, 'Location Vault cannot hold plants.'],
+      [1, 'Location Nowhere does not exist in the current Facility.'],
+      [2, 'Plant 1A4000000000000000000000 is not a tracked plant in the current Facility.'],
+      [3, 'Label: Id or Label is required.'],
+    ])
+    expect((await call('GET', `/plants/v2/${plant.Label}`)).body.LocationName).toBe(plant.LocationName) // nothing applied
+    const moved = await call('PUT', '/plants/v2/location', { body: [{ Label: plant.Label, Location: to.toUpperCase(), ActualDate: today }] })
+    expect(moved.status).toBe(200)
+    const after = (await call('GET', `/plants/v2/${plant.Label}`)).body
+    expect(after).toMatchObject({ LocationName: to, GrowthPhase: 'Flowering' })
+    expect(Date.parse(after.LastModified)).toBeGreaterThan(Date.parse(plant.LastModified))
+    const strains: string[] = (await call('GET', '/strains/v2/active')).body.Data.map((x: { Name: string }) => x.Name)
+    const other = strains.find((n) => n !== plant.StrainName)!
+    expect((await call('PUT', '/plants/v2/strain', { body: [{ Label: plant.Label, StrainName: 'No Such Kush' }] })).body[0].message).toBe('Strain No Such Kush does not exist in the current Facility.')
+    expect((await call('PUT', '/plants/v2/strain', { body: [{ Id: plant.Id, StrainName: other }] })).status).toBe(200)
+    expect((await call('GET', `/plants/v2/${plant.Label}`)).body.StrainName).toBe(other)
+  })
+
   it('creates and adjusts packages only with units of the same kind, never below zero, and finishes at zero', async () => {
     const tag = (await call('GET', '/tags/v2/package/available')).body[0].Label
     const item = (await call('GET', '/items/v2/active')).body.Data.find((i: { QuantityType: string }) => i.QuantityType === 'WeightBased').Name
@@ -140,6 +164,19 @@ describe('writes', () => {
     expect((await call('GET', `/packages/v2/${tag}`)).body.Quantity).toBe(0)
     expect((await call('PUT', '/packages/v2/finish', { body: [{ Label: tag, ActualDate: today }] })).status).toBe(200)
     expect((await call('GET', '/packages/v2/inactive')).body.Data.some((p: { Label: string }) => p.Label === tag)).toBe(true)
+  })
+
+  it('moves an active package to a location for packages', async () => {
+    const pkg = (await call('GET', '/packages/v2/active')).body.Data[0]
+    const bad = await call('PUT', '/packages/v2/location', { body: [{ Label: pkg.Label, Location: 'Veg Room', MoveDate: today }, { Label: pkg.Label, Location: 'Nowhere', MoveDate: today }, { Label: 'NOPE', Location: 'Vault', MoveDate: today }] })
+    expect(bad.body.map((r: { row: number; message: string }) => [r.row, r.message])).toEqual([
+      [0, 'Location Veg Room cannot hold packages.'],
+      [1, 'Location Nowhere does not exist in the current Facility.'],
+      [2, 'Package NOPE is not an active package in the current Facility.'],
+    ])
+    await call('POST', '/locations/v2', { body: [{ Name: 'Vault 2', LocationTypeName: 'Packing' }] })
+    expect((await call('PUT', '/packages/v2/location', { body: [{ Label: pkg.Label, Location: 'vault 2', MoveDate: today }] })).status).toBe(200)
+    expect((await call('GET', `/packages/v2/${pkg.Label}`)).body.LocationName).toBe('Vault 2')
   })
 
   it('refuses more than 10 objects (413), a body that is not an array, and unknown endpoints', async () => {

@@ -6,6 +6,7 @@ import m004 from './004-device-keys'
 import m005 from './005-sensor-readings'
 import m006 from './006-metrc'
 import m007 from './007-metrc-outbox'
+import m008 from './008-metrc-drift'
 import m009 from './009-metrc-push-reachability'
 
 export interface Migration {
@@ -22,5 +23,6 @@ export const MIGRATIONS: Migration[] = [
   { version: 5, name: 'sensor-readings', sql: m005 },
   { version: 6, name: 'metrc', sql: m006 },
   { version: 7, name: 'metrc-outbox', sql: m007 },
+  { version: 8, name: 'metrc-drift', sql: m008 },
   { version: 9, name: 'metrc-push-reachability', sql: m009 },
 ]

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import type { Database } from '../../db/index.server'
 import type { Actor } from '../../db/types'
 import { AppError, forbidden, notFound } from '../../utils/errors'
+import { pushAbandoned } from '../drift/outbox-hook.server'
 import type { OutboxRow } from './applied.server'
 import { OUTBOX_TABS, type OutboxTab } from './tabs'
 
@@ -80,6 +81,8 @@ export async function actOnItem(database: Database, org: string, user: OutboxUse
       [org, cur.id, status, payload, message, actor.uid, cur.status],
     )
     if (!r.rowCount) throw new AppError('CONFLICT', 'Someone changed this item meanwhile; look again.')
+    // a drift decision that queued it no longer holds once it will not be sent
+    if (status === 'discarded') await pushAbandoned(tx, org, cur.id)
   })
   return (await database.db.query<OutboxRow>('SELECT * FROM metrc_outbox WHERE org = $1 AND id = $2', [org, a.id])).rows[0]
 }

@@ -21,6 +21,7 @@ import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
 import { linkWithKey, markLink } from '../sync/links.server'
 import { type OutboxRow, wasApplied } from './applied.server'
+import { pushAbandoned } from '../drift/outbox-hook.server'
 import { adoptMetrcId, PUSH_ACTOR } from './adopt.server'
 
 export { PUSH_ACTOR }
@@ -59,6 +60,12 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
   const log = o.logger.child({ org })
 
   const set = (ids: string[], sql: string, params: unknown[] = []) => db.query(`UPDATE metrc_outbox SET ${sql}, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = ANY($2)`, [org, ids, ...params])
+  /** METRC will not take it as it is: failed with METRC's words; a drift decision that queued it no longer holds */
+  const fail = (id: string, message: string) =>
+    db.transaction(async (tx) => {
+      await tx.query(`UPDATE metrc_outbox SET status = 'failed', done_at = NULL, message = $3, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = $2`, [org, id, message.slice(0, 2000)])
+      await pushAbandoned(tx, org, id)
+    })
   let answered = false
   const reachable = async () => {
     if (answered) return
@@ -98,7 +105,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
     try {
       const a = await wasApplied(client, license, item)
       if (a === null) {
-        await set([item.id], `status = 'failed', message = $3`, [IN_DOUBT])
+        await fail(item.id, IN_DOUBT)
         res.failed++
       } else if (a.applied) await confirm([item], [a.id], 'METRC had taken it (found after its answer was lost).')
       else await set([item.id], `status = 'pending', message = NULL`)
@@ -150,7 +157,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
       if (named.size) {
         for (const [i, item] of batch.entries()) {
           if (named.has(i)) {
-            await set([item.id], `status = 'failed', done_at = NULL, message = $3`, [named.get(i)!.join(' ')])
+            await fail(item.id, named.get(i)!.join(' '))
             res.failed++
           } else await set([item.id], `status = 'pending'`)
         }
@@ -159,7 +166,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
         await set(batch.map((b) => b.id), `status = 'pending'`)
         for (const b of batch) single.add(b.id)
       } else {
-        await set([batch[0].id], `status = 'failed', message = $3`, [e.message])
+        await fail(batch[0].id, e.message)
         res.failed++
       }
     }

@@ -1,12 +1,13 @@
 /**
  * What a Metrc screen shows about METRC above its table (issue 9): the facility's link (license,
  * whether METRC still takes the key, since when it does not), when this table was last synced and
- * whether that is current, METRC being unreachable and since when, and the "Sync now" and link
- * forms. Never the key.
+ * whether that is current, METRC being unreachable and since when, how much drift is open for the
+ * Canopy table compared with it (decision 021), and the "Sync now" and link forms. Never the key.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import type { SessionUser } from '../../auth/entitlements'
 import { metrcEndpoint } from '../connection.server'
+import { DRIFT_TABLES } from '../drift/tables'
 import { linkOf, type MetrcLink } from './links.server'
 import { syncStatus, type SyncStatus } from './run.server'
 import { SYNC_TABLES } from './tables'
@@ -25,6 +26,8 @@ export interface MetrcPanel {
   outcome: string | null
   /** this facility's pushes to METRC (/MetrcOutbox): queued, and failed or held for approval */
   outbox: { queued: number; attention: number }
+  /** open drift of the Canopy table compared with this one (decision 021); null when none is */
+  drift: number | null
 }
 
 const FRESH_MS = { reference: 48 * 3_600_000, data: 15 * 60_000 }
@@ -32,7 +35,13 @@ const FRESH_MS = { reference: 48 * 3_600_000, data: 15 * 60_000 }
 export async function metrcPanel(context: AppLoadContext, user: SessionUser, facility: string, collection: string, url: URL): Promise<MetrcPanel | null> {
   const src = SYNC_TABLES.get(collection)
   if (!src) return null
-  const [link, sync, outbox] = await Promise.all([linkOf(context.database, facility), syncStatus(context.database, facility, collection), outboxCounts(context, facility)])
+  const compared = DRIFT_TABLES.find((t) => t.metrc === collection)
+  const [link, sync, drift, outbox] = await Promise.all([
+    linkOf(context.database, facility),
+    syncStatus(context.database, facility, collection),
+    compared ? context.database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM metrc_drift WHERE org = $1 AND tbl = $2 AND status = 'open'`, [facility, compared.key]).then((r) => r.rows[0].n) : null,
+    outboxCounts(context, facility),
+  ])
   const endpoint = metrcEndpoint(context.env)
   const okAt = sync?.okAt ? Date.parse(sync.okAt) : 0
   const outcome = url.searchParams.get('metrc')
@@ -47,6 +56,7 @@ export async function metrcPanel(context: AppLoadContext, user: SessionUser, fac
     emulated: endpoint?.emulated ?? false,
     outcome: outcome && /^[a-z]{1,20}$/.test(outcome) ? outcome : null,
     outbox,
+    drift,
   }
 }
 

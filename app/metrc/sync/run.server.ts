@@ -12,6 +12,7 @@ import type { Database } from '../../db/index.server'
 import type { MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
+import { driftAfterSync, type DriftCheck } from '../drift/compare.server'
 import { linkWithKey, markLink } from './links.server'
 import { documentOf, SYNC_TABLES } from './tables'
 
@@ -24,6 +25,8 @@ export interface SyncResult {
   changed: number
   requests: number
   error?: string
+  /** the drift found after this table's sync, for each compared table it feeds (decision 021) */
+  drift?: DriftCheck[]
 }
 
 export interface SyncStatus {
@@ -92,8 +95,9 @@ export async function syncTable(
       [org, collection, !!src.modified, started.toISOString(), docs.size, changed, requests],
     )
     if (link.status !== 'ok') await markLink(database, org, true)
-    o.logger.info({ org, collection, seen: docs.size, changed, requests }, 'METRC table synced')
-    return { collection, status: 'done', seen: docs.size, changed, requests }
+    const drift = await driftAfterSync(database, org, collection, o.logger)
+    o.logger.info({ org, collection, seen: docs.size, changed, requests, ...(drift.length ? { drift } : {}) }, 'METRC table synced')
+    return { collection, status: 'done', seen: docs.size, changed, requests, ...(drift.length ? { drift } : {}) }
   } catch (e) {
     const err = e as Error
     const message = err instanceof MetrcError && err.kind === 'unavailable' ? `METRC is not answering (${err.message})` : err.message

@@ -1,7 +1,8 @@
 /**
  * Packages (→ MetrcPackages, MetrcPackageTypes, MetrcPackageAdjust): lists, create (a new package
  * tag, an active item, a unit of the item's kind, ingredients taken off their sources), adjust
- * (a signed change in any unit of the same kind, never below zero), finish (at zero) and unfinish.
+ * (a signed change in any unit of the same kind, never below zero), move (to a location for
+ * packages), finish (at zero) and unfinish.
  */
 import { z } from 'zod'
 import { REF } from '../reference'
@@ -28,6 +29,7 @@ const Create = z
 const Adjust = z.object({ Label: zText, Quantity: zNumber.refine((n) => n !== 0, 'must not be 0 (it is the change)'), UnitOfMeasure: zText, AdjustmentReason: zText, AdjustmentDate: zDate, ReasonNote: zOpt }).passthrough()
 const Finish = z.object({ Label: zText, ActualDate: zDate }).passthrough()
 const Unfinish = z.object({ Label: zText }).passthrough()
+const Move = z.object({ Label: zText, Location: zText, Sublocation: zOpt, MoveDate: zDate }).passthrough()
 
 const notActive = (label: string) => `Package ${label} is not an active package in the current Facility.`
 
@@ -107,6 +109,22 @@ export const packages: Family = {
       apply: (o, ctx) => {
         const p = byLabel(ctx.f.packages, o.Label)!
         Object.assign(p, { IsFinished: true, FinishedDate: day(o.ActualDate), ArchivedDate: day(o.ActualDate), LastModified: ctx.now })
+        return p.Id
+      },
+    }),
+    'PUT /packages/v2/location': write({
+      schema: Move,
+      check: (o, err, ctx) => {
+        const p = byLabel(ctx.f.packages, o.Label)
+        if (!p || p.IsFinished) return err(notActive(o.Label))
+        const loc = byName(ctx.f.locations, o.Location)
+        if (!loc) return err(missing('Location', o.Location))
+        if (loc.ForPackages === false) err(`Location ${String(loc.Name)} cannot hold packages.`)
+      },
+      apply: (o, ctx) => {
+        const p = byLabel(ctx.f.packages, o.Label)!
+        const loc = byName(ctx.f.locations, o.Location)!
+        Object.assign(p, { LocationId: loc.Id, LocationName: loc.Name, LastModified: ctx.now })
         return p.Id
       },
     }),

@@ -1,7 +1,8 @@
 /**
  * Plants (→ MetrcPlants, MetrcPlantGrowth, MetrcWasteReasons, MetrcWasteMethods, MetrcAddTypes):
- * lists, growth phase (one way: Vegetative → Flowering), waste (a reason, a method for plants, a
- * weight), destroy, harvest (from Flowering only).
+ * lists, growth phase (one way: Vegetative → Flowering), move (to a location for plants), strain
+ * (an active strain), waste (a reason, a method for plants, a weight), destroy, harvest (from
+ * Flowering only).
  */
 import { z } from 'zod'
 import { requirePlants } from '../auth'
@@ -13,6 +14,8 @@ const IdOrLabel = { Id: z.number().int().nullish(), Label: zOpt }
 const idOrLabel = (o: { Id?: number | null; Label?: string | null }) => typeof o.Id === 'number' || !!o.Label
 const needsOne = { message: 'Id or Label is required', path: ['Label'] }
 const Phase = z.object({ ...IdOrLabel, GrowthPhase: zText, NewLocation: zText, GrowthDate: zDate }).passthrough().refine(idOrLabel, needsOne)
+const Move = z.object({ ...IdOrLabel, Location: zText, Sublocation: zOpt, ActualDate: zDate }).passthrough().refine(idOrLabel, needsOne)
+const Strain = z.object({ ...IdOrLabel, StrainName: zText }).passthrough().refine(idOrLabel, needsOne)
 const Waste = z.object({ WasteMethodName: zText, MixedMaterial: zOpt, WasteWeight: zNumber.min(0), UnitOfMeasureName: zText, ReasonName: zText, Note: zOpt, WasteDate: zDate, PlantLabels: z.array(z.string()).max(100).default([]) }).passthrough()
 const Destroy = z.object({ ...IdOrLabel, WasteMethodName: zOpt, WasteWeight: zNumber.min(0).nullish(), WasteUnitOfMeasureName: zOpt, WasteReasonName: zText, ReasonNote: zOpt, ActualDate: zDate }).passthrough().refine(idOrLabel, needsOne)
 const Harvest = z.object({ Plant: zText, Weight: zNumber.positive('must be more than 0'), UnitOfWeight: zText, DryingLocation: zText, HarvestName: zOpt, ActualDate: zDate }).passthrough()
@@ -58,6 +61,38 @@ export const plants: Family = {
         const p = byIdOrLabel(ctx.f.plants, o)!
         const loc = byName(ctx.f.locations, o.NewLocation)!
         Object.assign(p, { GrowthPhase: o.GrowthPhase, LocationId: loc.Id, LocationName: loc.Name, ...(o.GrowthPhase === 'Flowering' ? { FloweringDate: day(o.GrowthDate) } : {}), LastModified: ctx.now })
+        return p.Id
+      },
+    }),
+    'PUT /plants/v2/location': write({
+      schema: Move,
+      gate: requirePlants,
+      check: (o, err, ctx) => {
+        const p = byIdOrLabel(ctx.f.plants, o)
+        if (!p || p.State !== 'Tracked') return err(notTracked(o))
+        const loc = byName(ctx.f.locations, o.Location)
+        if (!loc) return err(missing('Location', o.Location))
+        if (loc.ForPlants === false) err(`Location ${String(loc.Name)} cannot hold plants.`)
+      },
+      apply: (o, ctx) => {
+        const p = byIdOrLabel(ctx.f.plants, o)!
+        const loc = byName(ctx.f.locations, o.Location)!
+        Object.assign(p, { LocationId: loc.Id, LocationName: loc.Name, LastModified: ctx.now })
+        return p.Id
+      },
+    }),
+    'PUT /plants/v2/strain': write({
+      schema: Strain,
+      gate: requirePlants,
+      check: (o, err, ctx) => {
+        const p = byIdOrLabel(ctx.f.plants, o)
+        if (!p || p.State !== 'Tracked') return err(notTracked(o))
+        if (!byName(ctx.f.strains, o.StrainName)) err(missing('Strain', o.StrainName))
+      },
+      apply: (o, ctx) => {
+        const p = byIdOrLabel(ctx.f.plants, o)!
+        const st = byName(ctx.f.strains, o.StrainName)!
+        Object.assign(p, { StrainId: st.Id, StrainName: st.Name, LastModified: ctx.now })
         return p.Id
       },
     }),

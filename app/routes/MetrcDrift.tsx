@@ -1,0 +1,68 @@
+/**
+ * /MetrcDrift: the reconciliation screen (issue 9 item 7, decision 021). Every open difference
+ * between a Canopy record and METRC's record with the same tag, with Canopy's value, the last
+ * value both agreed on and METRC's; admins and compliance staff pick the side that wins with a
+ * plain form post (works without JavaScript); others entitled to the Metrc module read.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { requireSession } from '../auth/require.server'
+import { resolveScreen } from '../auth/screens.server'
+import { DriftView } from '../components/metrc/drift-view'
+import { Notice } from '../components/ui'
+import { driftScreen } from '../metrc/drift/list.server'
+import { resolveDrift } from '../metrc/drift/resolve.server'
+import { mayResolveDrift } from '../metrc/drift/rights'
+import { isAppError, statusOf } from '../utils/errors'
+import { APP_NAME } from '../version'
+
+const PATH = '/MetrcDrift'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
+
+async function screenOf(request: Request, context: LoaderFunctionArgs['context']) {
+  const s = await requireSession(request, context)
+  const facility = s.session.facility ?? ''
+  const screen = await resolveScreen(context.database, s.user, facility, PATH)
+  if (screen === 'unknown') throw new Response('There is no page at this address.', { status: 404, statusText: 'There is no page at this address.' })
+  if (screen === 'forbidden') throw new Response('Your account is not entitled to this screen in this facility. Ask your administrator for access to its module.', { status: 403, statusText: 'Not allowed' })
+  return { s, facility, title: screen.route.title }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { s, facility, title } = await screenOf(request, context)
+  const q = new URL(request.url).searchParams.get('done')
+  const done: 'canopy' | 'metrc' | null = q === 'canopy' || q === 'metrc' ? q : null
+  return json({ title, path: PATH, canResolve: mayResolveDrift(s.user), done, drift: await driftScreen(context.database, facility) })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { s, facility } = await screenOf(request, context)
+  if (!mayResolveDrift(s.user)) return json({ error: 'Only admins and compliance staff decide drift; you may read it.' }, { status: 403 })
+  const form = await request.formData()
+  const side = form.get('side')
+  try {
+    await resolveDrift(context.database, { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId, session: s.session.id_hash }, facility, form.get('id'), side, { isSuper: s.user.role === 'super' })
+  } catch (e) {
+    if (!isAppError(e)) throw e
+    context.logger?.warn({ err: e.message, path: PATH }, 'drift decision refused')
+    return json({ error: e.message }, { status: statusOf(e) })
+  }
+  return redirect(`${PATH}?done=${side === 'canopy' ? 'canopy' : 'metrc'}`)
+}
+
+export default function MetrcDriftRoute() {
+  const data = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
+  return (
+    <>
+      {refused && 'error' in refused ? (
+        <div className="px-4 pt-4">
+          <Notice tone="error">{refused.error}</Notice>
+        </div>
+      ) : null}
+      <DriftView title={data.title} path={data.path} canResolve={data.canResolve} done={data.done} drift={data.drift} />
+    </>
+  )
+}
