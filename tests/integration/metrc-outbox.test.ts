@@ -136,7 +136,11 @@ describe("METRC's refusals", () => {
     // 'Wedding Cake' is a Canopy strain that METRC does not know at this license
     const bad = await planting({ strain: await ids.strain('Wedding Cake') })
     const good = await planting()
+    // as if a drift decision ("Keep Canopy's") had queued the bad one: it must hear that it failed
+    const queued = await itemOf(bad._id)
+    await t.db.query(`INSERT INTO metrc_drift (org, id, tbl, tag, field, record_id, metrc_doc, status, side, push_id) VALUES ('greenleaf', 'd-test', 'plants', 'T', 'room', 'r', 'm', 'resolved', 'canopy', $1)`, [queued.id])
     await push()
+    expect((await t.db.query<{ settled: boolean }>(`SELECT settled_at IS NOT NULL AS settled FROM metrc_drift WHERE id = 'd-test'`)).rows[0].settled).toBe(true)
     const [b, g] = [await itemOf(bad._id), await itemOf(good._id)]
     expect(b).toMatchObject({ status: 'failed', message: 'Strain Wedding Cake does not exist in the current Facility.' })
     expect(g.status).toBe('confirmed')
