@@ -61,7 +61,7 @@ export function MetrcPanel({ p, screen }: { p: Panel; screen: string }) {
         </>
       )}
       {p.canLink && p.configured ? (
-        <details open={!p.link}>
+        <details open={!p.link || p.link.status === 'failing'} id="metrc-link">
           <summary className="min-h-11 cursor-pointer py-2">{p.link ? t('Change the METRC credentials') : t('Link this facility to METRC')}</summary>
           <form method="post" action="/metrc/link" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="screen" value={screen} />

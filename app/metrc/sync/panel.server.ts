@@ -7,7 +7,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { SessionUser } from '../../auth/entitlements'
 import { metrcEndpoint } from '../connection.server'
-import { linkOf, type MetrcLink } from './links.server'
+import { linkFor, type MetrcLink } from './links.server'
 import { syncStatus, type SyncStatus } from './run.server'
 import { SYNC_TABLES } from './tables'
 
@@ -30,7 +30,7 @@ const FRESH_MS = { reference: 48 * 3_600_000, data: 15 * 60_000 }
 export async function metrcPanel(context: AppLoadContext, user: SessionUser, facility: string, collection: string, url: URL): Promise<MetrcPanel | null> {
   const src = SYNC_TABLES.get(collection)
   if (!src) return null
-  const [link, sync] = await Promise.all([linkOf(context.database, facility), syncStatus(context.database, facility, collection)])
+  const [link, sync] = await Promise.all([linkFor(context, facility), syncStatus(context.database, facility, collection)])
   const endpoint = metrcEndpoint(context.env)
   const okAt = sync?.okAt ? Date.parse(sync.okAt) : 0
   const outcome = url.searchParams.get('metrc')

@@ -432,6 +432,10 @@ export const ES: Record<string, string> = {
   'METRC did not accept that API key.': 'METRC no aceptó esa clave API.',
   'Choose the state and enter the license and the API key.': 'Elija el estado e introduzca la licencia y la clave API.',
   'METRC is not set up on this server.': 'METRC no está configurado en este servidor.',
+  // the admins' banner for a failing METRC key (issue 9)
+  'since': 'desde el',
+  'METRC said:': 'METRC respondió:',
+  'Enter a new METRC key': 'Introducir una clave nueva de METRC',
   // sensors dashboard (issue 8)
   'No sensor devices are set up for this facility yet.': 'Aún no hay sensores configurados para esta instalación.',
   'No readings yet.': 'Aún no hay lecturas.',
