@@ -11,7 +11,7 @@ import { expect, login, test } from './fixtures'
 
 const FAC = 'greenleaf'
 
-test('an admin links the facility to METRC and runs Sync now on /MetrcPackages', async ({ page, createUser, database }) => {
+test('an admin links the facility to METRC and runs Sync now on /MetrcPackages', async ({ page, createUser, database, javaScriptEnabled }) => {
   const admin = await createUser({ role: 'admin', modules: { [FAC]: ['metrc'] } })
   try {
     await login(page, admin.email, admin.password)
@@ -33,10 +33,31 @@ test('an admin links the facility to METRC and runs Sync now on /MetrcPackages',
     await expect(page.getByTestId('metrc-panel')).toContainText(`METRC license ${GROW_LICENSE} (CA)`)
     await expect(page.getByTestId('metrc-sync-state')).toHaveText('Not synced yet.')
 
+    // with JavaScript, the panel shows the running sync's progress (server-sent events) until the answer comes
+    const events: Array<{ collection: string; requests: number; rows: number; done: boolean }> = []
+    const shown: string[] = []
+    if (javaScriptEnabled) {
+      await page.exposeFunction('e2eMetrcSync', (d: (typeof events)[number]) => void events.push(d))
+      await page.exposeFunction('e2eProgressShown', (text: string) => void shown.push(text))
+      await page.evaluate(() => {
+        const w = window as unknown as { e2eMetrcSync: (d: unknown) => void; e2eProgressShown: (t: string) => void }
+        window.addEventListener('canopy:metrc-sync', (e) => w.e2eMetrcSync((e as CustomEvent).detail))
+        new MutationObserver(() => {
+          const el = document.querySelector('[data-testid="metrc-sync-progress"]')
+          if (el?.textContent) w.e2eProgressShown(el.textContent)
+        }).observe(document.body, { subtree: true, childList: true, characterData: true })
+      })
+    }
     await page.getByRole('button', { name: 'Sync now' }).click()
     const state = page.getByTestId('metrc-sync-state')
     await expect(state).toHaveAttribute('data-current', 'yes')
     await expect(state).toContainText(/Last synced \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC · current · \d+ records, \d+ changed/)
+    if (javaScriptEnabled) {
+      expect(shown.some((x) => /^Syncing with METRC… \d+ records read, \d+ requests$/.test(x))).toBe(true)
+      const mine = events.filter((e) => e.collection === 'metrc_packages')
+      expect(mine.length).toBeGreaterThan(0)
+      expect(mine.every((e) => e.requests >= 1)).toBe(true)
+    }
     const synced = await database.db.query<{ label: string }>(`SELECT doc->>'Label' AS label FROM c_metrc_packages WHERE org = $1 AND doc ? 'MetrcId' ORDER BY id LIMIT 1`, [FAC])
     expect(synced.rows[0].label).toMatch(/^1A4/)
     await page.goto(`/MetrcPackages?col=Label&q=${encodeURIComponent(synced.rows[0].label)}`)

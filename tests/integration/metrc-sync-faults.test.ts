@@ -169,7 +169,8 @@ describe('faults', () => {
       return fetch(url, init)
     }
     const t0 = Date.now()
-    const r = await syncTable({ ...o({ fetch: storm, attempts: 10, maxRetryAfterMs: 5_000, sleep: (ms: number) => (waits.push(ms), sleep(ms)) }), full: true }, FAC, 'metrc_plants')
+    const progress: Array<{ requests: number; rows: number }> = []
+    const r = await syncTable({ ...o({ fetch: storm, attempts: 10, maxRetryAfterMs: 5_000, sleep: (ms: number) => (waits.push(ms), sleep(ms)) }), full: true, onProgress: (p) => void progress.push(p) }, FAC, 'metrc_plants')
     const took = Date.now() - t0
     expect(emu.faults.storm429).toBe(0)
     expect(r).toMatchObject({ status: 'done', seen: grow().plants.length })
@@ -183,6 +184,11 @@ describe('faults', () => {
     expect(log.filter((x) => x.status === 200).length).toBeGreaterThanOrEqual(1 + Math.ceil(pages[0] / 20) + Math.ceil(pages[1] / 20))
     expect(waits.filter((w) => w === 1000)).toHaveLength(24) // each 429 waited its Retry-After, no less
     expect(took).toBeGreaterThanOrEqual(1000)
+    // the progress a Sync now streams: one step per request, rows read so far (the facility check's included)
+    expect(progress.map((p) => p.requests)).toEqual(Array.from({ length: r.requests }, (_, i) => i + 1))
+    expect(progress.every((p, i) => i === 0 || p.rows >= progress[i - 1].rows)).toBe(true)
+    expect(progress[0].rows).toBeGreaterThan(0) // the facilities of the key
+    expect(progress.at(-1)!.rows).toBe(progress[0].rows + 400)
   })
 
   it('a key expiring mid-sync stops the sync, fails the link, shows admins the banner, pauses the schedule; a new key resumes it', async () => {

@@ -26,6 +26,13 @@ export interface SyncResult {
   error?: string
 }
 
+/** how far a running sync got: requests made (429s and retries included) and rows read so far */
+export interface SyncProgress {
+  collection: string
+  requests: number
+  rows: number
+}
+
 export interface SyncStatus {
   collection: string
   status: 'idle' | 'running' | 'failed'
@@ -48,7 +55,7 @@ export async function syncStatus(database: Database, org: string, collection: st
 }
 
 export async function syncTable(
-  o: { database: Database; secret: string; endpoint: MetrcEndpoint; logger: Logger; full?: boolean; client?: Partial<MetrcClientOptions> },
+  o: { database: Database; secret: string; endpoint: MetrcEndpoint; logger: Logger; full?: boolean; client?: Partial<MetrcClientOptions>; onProgress?: (p: SyncProgress) => void },
   org: string,
   collection: string,
 ): Promise<SyncResult> {
@@ -68,7 +75,13 @@ export async function syncTable(
   )
   if (!got.rows.length) return { collection, status: 'skipped', seen: 0, changed: 0, requests: 0, error: 'A sync of this table is already running.' }
   let requests = 0
-  const client = metrcClient(o.endpoint, link.state, link.key, { ...o.client, onRequest: () => void requests++, logger: o.logger })
+  let read = 0
+  const onRequest = (r: { rows?: number }) => {
+    requests++
+    read += r.rows ?? 0
+    o.onProgress?.({ collection, requests, rows: read })
+  }
+  const client = metrcClient(o.endpoint, link.state, link.key, { ...o.client, onRequest, logger: o.logger })
   const license = link.license
   try {
     const facility = ((await client.get<Array<{ License?: { Number?: string }; FacilityType?: { CanGrowPlants?: boolean } }>>('/facilities/v2')) ?? []).find((f) => f.License?.Number?.toUpperCase() === license.toUpperCase())
