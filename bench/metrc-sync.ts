@@ -14,6 +14,8 @@ import { startMetrcEmulator } from '../app/metrc/emulator'
 import { GROW_LICENSE, DEMO_USER_KEY } from '../app/metrc/emulator/model'
 import { saveLink } from '../app/metrc/sync/links.server'
 import { syncTable } from '../app/metrc/sync/run.server'
+import { loadEnv } from '../app/config/env.server'
+import { ensurePlatform } from '../app/seed/index.server'
 import { tableOf } from '../app/db/sql'
 import type { BenchRow, Scenario, Stats } from './lib'
 
@@ -33,6 +35,7 @@ export const metrcSyncScenario: Scenario = {
       const { database } = engine
       const secret = 'bench-secret-bench-secret-bench-secret'
       try {
+        await ensurePlatform(database, loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'warn' })) // the Metrc tables, on a bench schema no other scenario set up
         await saveLink(database, secret, { uid: 'bench' }, org, { state: 'CA', license: GROW_LICENSE, key: DEMO_USER_KEY }, null)
         const o = { database, secret, endpoint: { vendorKey: emu.vendorKey, baseUrl: () => emu.url, emulated: true }, logger: pino({ level: 'silent' }) }
         const f = emu.state.facilities[GROW_LICENSE]
@@ -49,7 +52,7 @@ export const metrcSyncScenario: Scenario = {
           const gets = emu.requests.filter((x) => x.method === 'GET' && x.status === 200 && x.path !== '/facilities/v2').length
           const refused = emu.requests.filter((x) => x.status === 429).length
           const minimum = Object.values(paths as Record<string, number>).reduce((n, c) => n + Math.max(1, Math.ceil(c / 20)), 0)
-          notes.push(`${collection}: ${r.status}, ${r.seen.toLocaleString('en-US')} rows, ${(ms / 1000).toFixed(1)} s, ${gets} list requests for a paging minimum of ${minimum} (+1 facilities check, ${refused} answered 429 and retried); ${Math.round(r.seen / (ms / 1000))} rows/s`)
+          notes.push(`${collection}: ${r.status}${r.error ? ` (${r.error})` : ''}, ${r.seen.toLocaleString('en-US')} rows, ${(ms / 1000).toFixed(1)} s, ${gets} list requests for a paging minimum of ${minimum} (+1 facilities check, ${refused} answered 429 and retried); ${Math.round(r.seen / (ms / 1000))} rows/s`)
           rows.push({ scenario: `metrc: initial sync ${collection}`, engine: engine.name, docs: r.seen, store: { p50: ms, p95: ms, n: 1 }, hand: NONE, target: '-', met: null, notes: notes.slice(-1) })
         }
       } finally {

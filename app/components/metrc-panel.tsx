@@ -27,7 +27,9 @@ function useSyncProgress(collection: string) {
   useEffect(() => {
     const on = (e: Event) => {
       const d = (e as CustomEvent<{ collection?: string; requests?: number; rows?: number; done?: boolean }>).detail
-      if (d?.collection === collection && !d.done) setProgress({ requests: Number(d.requests) || 0, rows: Number(d.rows) || 0 })
+      if (d?.collection !== collection) return
+      // done: the tab that posted is about to show the result; another tab of the same user stops showing it
+      setProgress(d.done ? null : { requests: Number(d.requests) || 0, rows: Number(d.rows) || 0 })
     }
     window.addEventListener(METRC_SYNC_EVENT, on)
     return () => window.removeEventListener(METRC_SYNC_EVENT, on)
