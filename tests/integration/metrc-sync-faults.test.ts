@@ -5,24 +5,29 @@
  * lab results read one package at a time; METRC down for a whole sync (failed, the panel says since
  * when; the next sync brings every row), a 429 storm in a large sync (every row, every request
  * counted, Retry-After honoured), a key expiring mid-sync (it stops, the link fails, the admins'
- * banner shows, the scheduler leaves the facility alone, a new key resumes it).
+ * banner shows, the scheduler leaves the facility alone, a new key resumes it). Through the routes:
+ * the root loader's banner (admins only), and Sync now's progress events to the user's pages.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import pino from 'pino'
 import type { SessionUser } from '#app/auth/entitlements'
+import { COOKIE, createSession } from '#app/auth/session.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import type { MetrcEndpoint } from '#app/metrc/connection.server'
 import { credentialChecker } from '#app/metrc/credentials.server'
 import { DEMO_USER_KEY, GROW_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
 import { REF } from '#app/metrc/emulator/reference'
 import { metrcKeyBanner } from '#app/metrc/sync/banner.server'
-import { linkOf, saveLink } from '#app/metrc/sync/links.server'
+import { linkOf, markLink, saveLink } from '#app/metrc/sync/links.server'
 import { metrcPanel } from '#app/metrc/sync/panel.server'
 import { syncFacility, syncStatus, syncTable } from '#app/metrc/sync/run.server'
 import { startSyncScheduler } from '#app/metrc/sync/scheduler.server'
 import { SYNC_TABLES } from '#app/metrc/sync/tables'
 import { PLATFORM_ORG } from '#app/route-map'
+import { loader as rootLoader } from '#app/root'
+import { action as syncAction } from '#app/routes/metrc.$action'
 import { ensurePlatform } from '#app/seed/index.server'
+import { EventHub } from '#app/server/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const FAC = 'greenleaf'
@@ -266,5 +271,57 @@ describe('faults', () => {
     expect(next.filter((r) => r.status !== 'done')).toEqual([])
     expect(await count('metrc_plants')).toBe(grow().plants.length)
     expect(await count('metrc_packages')).toBe(grow().packages.length)
+  })
+})
+
+describe('through the routes', () => {
+  const sessionFor = async (uid: string, role: string) => {
+    if (!(await t.store.get(PLATFORM_ORG, 'users', uid))) await t.store.insert(actor, PLATFORM_ORG, 'users', { _id: uid, uid, email: `${uid}@x.test`, role, org: FAC, web: 'yes', eulaip: '127.0.0.1', props: { facilities: [FAC], modules: { [FAC]: ['metrc', 'cul'] } } })
+    return `${COOKIE}=${await createSession(t, { uid, step: 'done', facility: FAC })}`
+  }
+  const routeCtx = (events = new EventHub()) => ({ database: t, env, events, logger: pino({ level: 'silent' }), requestId: 'faults', clientIp: '127.0.0.1', reads: new Map() }) as unknown as AppLoadContext
+  const rootData = async (cookie: string) => {
+    const res = (await rootLoader({ request: new Request('http://canopy.test/CulMoms', { headers: { Cookie: cookie } }), context: routeCtx(), params: {} })) as Response
+    return (await res.json()) as { user: { role: string } | null; metrcBanner: unknown }
+  }
+
+  it('the root loader gives every page the banner for admins only while the key fails', async () => {
+    const admin = await sessionFor('u-route-admin', 'admin')
+    const grower = await sessionFor('u-route-grower', 'user')
+    expect((await rootData(admin)).metrcBanner).toBeNull() // the key works
+    await markLink(t, FAC, false, 'Authorization has been denied for this request.')
+    const a = await rootData(admin)
+    expect(a.user?.role).toBe('admin')
+    expect(a.metrcBanner).toMatchObject({ timeZone: 'America/Los_Angeles', error: 'Authorization has been denied for this request.', href: '/MetrcLicense#metrc-link', since: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/) })
+    const g = await rootData(grower)
+    expect(g.user?.role).toBe('user')
+    expect(g.metrcBanner).toBeNull()
+    await markLink(t, FAC, true)
+    expect((await rootData(admin)).metrcBanner).toBeNull()
+  })
+
+  it("Sync now streams its progress to the user's pages and still answers with the screen", async () => {
+    const cookie = await sessionFor('u-route-admin', 'admin')
+    const events = new EventHub()
+    const got: Array<{ event: string; data: { collection: string; requests: number; rows: number; done: boolean } }> = []
+    const others: unknown[] = []
+    events.attach({ org: FAC, uid: 'u-route-admin', send: (event, data) => void got.push({ event, data: data as (typeof got)[number]['data'] }), close: () => {} })
+    events.attach({ org: FAC, uid: 'u-route-grower', send: (event, data) => void others.push({ event, data }), close: () => {} })
+    emu.faults.slowMs = 200 // each answer slower than the 150 ms between two progress events
+    try {
+      const res = (await syncAction({ request: new Request('http://canopy.test/metrc/sync', { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams({ screen: '/MetrcPlants' }) }), context: routeCtx(events), params: { action: 'sync' } })) as Response
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe('/MetrcPlants?metrc=synced')
+    } finally {
+      emu.faults.slowMs = 0
+    }
+    const steps = got.filter((e) => e.event === 'metrc-sync').map((e) => e.data)
+    expect(steps.length).toBeGreaterThan(2)
+    expect(steps.every((s) => s.collection === 'metrc_plants')).toBe(true)
+    expect(steps.slice(0, -1).every((s) => !s.done)).toBe(true)
+    const st = (await syncStatus(t, FAC, 'metrc_plants'))!
+    expect(steps.at(-1)).toMatchObject({ done: true, rows: st.seen, requests: st.requests, status: 'done' })
+    for (let i = 1; i < steps.length - 1; i++) expect(steps[i].requests).toBeGreaterThan(steps[i - 1].requests)
+    expect(others).toEqual([]) // another user's pages get nothing
   })
 })
