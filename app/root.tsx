@@ -11,6 +11,7 @@ import { phrasesFor } from './i18n/phrases.server'
 import { MODULES } from './route-map'
 import { guard } from './auth/guard.server'
 import { messageFor } from './auth/messages'
+import { metrcKeyBanner } from './metrc/sync/banner.server'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
 import stylesheet from './tailwind.css'
@@ -50,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phrases: await phrasesFor(context.database, prefs.lang),
       menu: done ? await menuOf(context, u, facility ?? '') : [],
       facilities: u ? facilitiesOf(u, orgs.map((o) => o._id)).length : 0,
+      metrcBanner: done ? await metrcKeyBanner(context, u, facility) : null,
     },
     { headers: g.headers },
   )
@@ -136,6 +138,7 @@ function Page({ children }: { children: React.ReactNode }) {
         lang: data.lang,
         menu: data.menu,
         message: data.message,
+        metrcBanner: data.metrcBanner,
       }}
     >
       {children}

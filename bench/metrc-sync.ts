@@ -18,6 +18,8 @@ import { saveLink } from '../app/metrc/sync/links.server'
 import { syncTable } from '../app/metrc/sync/run.server'
 import { enqueuePushes } from '../app/metrc/outbox/enqueue.server'
 import { pushFacility } from '../app/metrc/outbox/worker.server'
+import { loadEnv } from '../app/config/env.server'
+import { ensurePlatform } from '../app/seed/index.server'
 import { tableOf } from '../app/db/sql'
 import type { BenchRow, Scenario, Stats } from './lib'
 
@@ -41,6 +43,7 @@ export const metrcSyncScenario: Scenario = {
       const { database } = engine
       const secret = 'bench-secret-bench-secret-bench-secret'
       try {
+        await ensurePlatform(database, loadEnv({ DATA_DIR: dir, LOG_LEVEL: 'warn' })) // the Metrc tables, on a bench schema no other scenario set up
         await saveLink(database, secret, { uid: 'bench' }, org, { state: 'CA', license: GROW_LICENSE, key: DEMO_USER_KEY }, null)
         const o = { database, secret, endpoint: { vendorKey: emu.vendorKey, baseUrl: () => emu.url, emulated: true }, logger: pino({ level: 'silent' }) }
         const f = emu.state.facilities[GROW_LICENSE]

@@ -13,6 +13,8 @@ export const RECONNECTED_MS = 5000
 export const TABLE_EVENT = 'canopy:table'
 /** a sensor reading of this facility ({deviceID, ts, data}), for the Sensors dashboard */
 export const READING_EVENT = 'canopy:reading'
+/** a running Sync now of this user ({collection, requests, rows, done}), for the Metrc panel */
+export const METRC_SYNC_EVENT = 'canopy:metrc-sync'
 
 /**
  * `onResync`: called after the stream comes back from a break, and when the server says its bus
@@ -50,6 +52,7 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
       es.addEventListener('resync', () => resync.current?.())
       es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('reading', (e) => window.dispatchEvent(new CustomEvent(READING_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
+      es.addEventListener('metrc-sync', (e) => window.dispatchEvent(new CustomEvent(METRC_SYNC_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('notification', (e) => {
         const n = JSON.parse((e as MessageEvent).data) as { title?: string; body?: string; from?: string }
         toast([n.title, n.body].filter(Boolean).join(': ') + (n.from ? ` (${n.from})` : ''), { kind: 'info', ms: NOTIFICATION_MS })

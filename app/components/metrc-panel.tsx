@@ -1,11 +1,15 @@
 /**
  * Above a Metrc table (issue 9): the facility's METRC link and this table's sync — last synced,
  * current or stale, METRC unreachable since when, a key METRC stopped taking, the open drift of the
- * Canopy table compared with it (a link to /MetrcDrift) — with "Sync now" and,
- * for admins, the link form. Plain forms: they work without JavaScript.
+ * Canopy table compared with it (a link to /MetrcDrift), the facility's pushes (a link to
+ * /MetrcOutbox) — with "Sync now" and, for admins, the link form. Plain forms: they work without
+ * JavaScript; with it, a running Sync now shows its progress (rows read, requests) until the page
+ * comes back with the result.
  */
 import { Link } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { CREDENTIAL_STATES } from '../auth/messages'
+import { METRC_SYNC_EVENT } from './connection'
 import type { MetrcPanel as Panel } from '../metrc/sync/panel.server'
 import { useT } from '../i18n/t'
 import { Notice } from './ui'
@@ -20,9 +24,26 @@ const OUTCOME: Record<string, { tone: 'success' | 'error'; text: string }> = {
   none: { tone: 'error', text: 'METRC is not set up on this server.' },
 }
 
+/** With JavaScript, a running Sync now's progress (server-sent `metrc-sync` events) until the page comes back. */
+function useSyncProgress(collection: string) {
+  const [progress, setProgress] = useState<{ requests: number; rows: number } | null>(null)
+  useEffect(() => {
+    const on = (e: Event) => {
+      const d = (e as CustomEvent<{ collection?: string; requests?: number; rows?: number; done?: boolean }>).detail
+      if (d?.collection !== collection) return
+      // done: the tab that posted is about to show the result; another tab of the same user stops showing it
+      setProgress(d.done ? null : { requests: Number(d.requests) || 0, rows: Number(d.rows) || 0 })
+    }
+    window.addEventListener(METRC_SYNC_EVENT, on)
+    return () => window.removeEventListener(METRC_SYNC_EVENT, on)
+  }, [collection])
+  return { progress, started: () => setProgress({ requests: 0, rows: 0 }) }
+}
+
 export function MetrcPanel({ p, screen }: { p: Panel; screen: string }) {
   const t = useT()
   const outcome = p.outcome ? OUTCOME[p.outcome] : null
+  const sync = useSyncProgress(p.collection)
   return (
     <section aria-label={t('METRC')} className="flex flex-col gap-2 rounded-md border border-slate-700 bg-slate-900/60 p-3 text-sm" data-testid="metrc-panel">
       {outcome ? <Notice tone={outcome.tone}>{t(outcome.text)}</Notice> : null}
@@ -69,16 +90,21 @@ export function MetrcPanel({ p, screen }: { p: Panel; screen: string }) {
             : {p.outbox.queued} {t('queued')}
             {p.outbox.attention ? <span className="text-amber-300"> · {p.outbox.attention} {t('need attention')}</span> : null}
           </p>
-          <form method="post" action="/metrc/sync">
+          <form method="post" action="/metrc/sync" onSubmit={sync.started} className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="screen" value={screen} />
             <button type="submit" className="min-h-11 rounded-md border border-canopy-500 px-3">
               {t('Sync now')}
             </button>
+            {sync.progress ? (
+              <span role="status" data-testid="metrc-sync-progress">
+                {t('Syncing with METRC…')} {sync.progress.rows} {t('records read')}, {sync.progress.requests} {t('requests')}
+              </span>
+            ) : null}
           </form>
         </>
       )}
       {p.canLink && p.configured ? (
-        <details open={!p.link}>
+        <details open={!p.link || p.link.status === 'failing'} id="metrc-link">
           <summary className="min-h-11 cursor-pointer py-2">{p.link ? t('Change the METRC credentials') : t('Link this facility to METRC')}</summary>
           <form method="post" action="/metrc/link" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="screen" value={screen} />

@@ -8,6 +8,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from './dialogs'
 import { useServerConnection, type ConnectionState } from './connection'
 import { Toaster } from './toasts'
+import { MetrcKeyBanner } from './metrc-banner'
+import type { MetrcKeyBanner as KeyBanner } from '../metrc/sync/banner.server'
 import { useT } from '../i18n/t'
 import { APP_NAME, APP_VERSION } from '../version'
 
@@ -27,6 +29,8 @@ export interface ShellData {
   menu: MenuGroup[]
   /** a message for the user (SPEC §8 toasts), rendered on the server so it shows without JavaScript */
   message?: string | null
+  /** admins: the facility's METRC key stopped working (issue 9) */
+  metrcBanner?: KeyBanner | null
 }
 
 function PostButton({ intent, fields, children, className = '' }: { intent: string; fields: Record<string, string>; children: ReactNode; className?: string }) {
@@ -94,6 +98,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
       <div className="kiosk min-h-screen text-lg">
         <ConfirmDialog open={exit.asking} title={t('Leave Canopy?')} message={t('Do you want to leave the app?')} confirmLabel={t('Leave')} cancelLabel={t('Stay')} onConfirm={exit.leave} onCancel={exit.stay} />
         <Toaster serverMessage={data.message} />
+        {data.metrcBanner ? <MetrcKeyBanner b={data.metrcBanner} /> : null}
         {children}
         <div className="fixed bottom-4 right-4">
           <PostButton intent="kiosk" fields={{ kiosk: 'off' }} className="bg-canopy-600 px-5 text-white shadow-lg">
@@ -156,6 +161,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           </div>
         </details>
       </header>
+      {data.metrcBanner ? <MetrcKeyBanner b={data.metrcBanner} /> : null}
       <Toaster serverMessage={data.message} />
       <div className="flex-1">{children}</div>
       <footer className="flex flex-wrap items-center gap-3 border-t border-slate-800 bg-slate-900 px-3 py-1 text-sm text-slate-300">

@@ -183,12 +183,21 @@ export class Store {
    * Mirrors records kept elsewhere (a METRC sync): each document is inserted, or replaces the stored
    * one when it differs; an identical one is left alone, so running it twice changes nothing. Audit
    * rows are written for what changed only, in the same transaction; one change event per call.
+   * With `removeOthers` (the source listed everything it holds), the stored records it no longer
+   * lists are deleted too, audited, in the same transaction — only those whose id matches
+   * `idPattern` when given (records made here, not mirrored, stay).
    */
-  async mirror(actor: Actor, org: string, collection: string, docs: Array<{ _id: string } & Record<string, unknown>>): Promise<{ inserted: number; updated: number }> {
+  async mirror(
+    actor: Actor,
+    org: string,
+    collection: string,
+    docs: Array<{ _id: string } & Record<string, unknown>>,
+    o: { removeOthers?: boolean | { idPattern: string } } = {},
+  ): Promise<{ inserted: number; updated: number; removed: number }> {
     const t = await this.table(collection)
     const schema = await this.schemas.get(collection)
     const rows = docs.map((d) => ({ id: d._id, doc: normalizeFields(schema, stripReserved(d)) }))
-    const out = { inserted: 0, updated: 0 }
+    const out = { inserted: 0, updated: 0, removed: 0 }
     const meta = (x: string) => `${x}.doc || jsonb_build_object('_id', ${x}.id, 'cts', to_char(${x}.cts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'ts', to_char(${x}.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
     await this.db.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 500) {
@@ -210,8 +219,23 @@ export class Store {
         out.inserted += r.rows[0].ins
         out.updated += r.rows[0].upd
       }
+      if (o.removeOthers) {
+        const pattern = typeof o.removeOthers === 'object' ? o.removeOthers.idPattern : null
+        const r = await tx.query<{ n: number }>(
+          `WITH gone AS (
+             DELETE FROM ${t} c WHERE c.org = $1 AND NOT (c.id = ANY($2::text[])) AND ($7::text IS NULL OR c.id ~ $7)
+             RETURNING c.id, c.doc, c.cts, c.ts),
+           aud AS (
+             INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after)
+             SELECT $1, $3, gone.id, 'delete', $4, $5, $6, ${meta('gone')}, NULL FROM gone RETURNING 1)
+           SELECT (SELECT count(*) FROM aud)::int AS n`,
+          [org, rows.map((x) => x.id), collection, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null, pattern],
+        )
+        out.removed = r.rows[0].n
+      }
     })
     if (out.inserted || out.updated) this.emit({ org, collection, id: '*', action: out.inserted ? 'insert' : 'update', uid: actor.uid })
+    if (out.removed) this.emit({ org, collection, id: '*', action: 'delete', uid: actor.uid })
     return out
   }
 

@@ -3,7 +3,9 @@
  * entitled to the screen; POST /metrc/link {screen, state, license, key}: link this facility to
  * METRC (admins and super), the credentials checked against METRC first. Plain form posts, so they
  * work without JavaScript: both go back to the screen, which shows how the sync went (or why the
- * credentials were refused: ?metrc=license|key).
+ * credentials were refused: ?metrc=license|key). While Sync now runs, its progress (requests and
+ * rows read so far) goes to the user's pages as `metrc-sync` server-sent events: with JavaScript the
+ * panel shows it until the answer comes.
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
@@ -13,10 +15,13 @@ import { CREDENTIAL_STATES } from '../auth/messages'
 import { metrcEndpoint } from '../metrc/connection.server'
 import { credentialChecker } from '../metrc/credentials.server'
 import { saveLink } from '../metrc/sync/links.server'
-import { syncTable } from '../metrc/sync/run.server'
+import { syncTable, type SyncProgress } from '../metrc/sync/run.server'
 import { SYNC_TABLES } from '../metrc/sync/tables'
 import { editTarget } from '../screens/record-edit.server'
 import { isAppError } from '../utils/errors'
+
+/** the least time between two progress events of one Sync now */
+const PROGRESS_MS = 150
 
 const LINK = z.object({ state: z.enum(CREDENTIAL_STATES), license: z.string().trim().min(1).max(60), key: z.string().trim().min(1).max(200) })
 
@@ -31,7 +36,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const endpoint = metrcEndpoint(context.env)
   if (params.action === 'sync') {
     if (!endpoint) return back('?metrc=none')
-    await syncTable({ database: context.database, secret: context.env.SESSION_SECRET, endpoint, logger: context.logger, client: { attempts: 3, maxRetryAfterMs: 5000 } }, facility, route.collection)
+    // progress to this user's pages (server-sent events), at most every PROGRESS_MS; the post itself still waits
+    const tell = (p: SyncProgress & { done: boolean; status?: string }) => context.events.publishToUser(facility, s.user.uid, 'metrc-sync', p)
+    let told = 0
+    const onProgress = (p: SyncProgress) => {
+      if (Date.now() - told < PROGRESS_MS) return
+      told = Date.now()
+      tell({ ...p, done: false })
+    }
+    const r = await syncTable({ database: context.database, secret: context.env.SESSION_SECRET, endpoint, logger: context.logger, client: { attempts: 3, maxRetryAfterMs: 5000 }, onProgress }, facility, route.collection)
+    tell({ collection: route.collection, requests: r.requests, rows: r.seen, done: true, status: r.status })
     return back('?metrc=synced')
   }
   if (params.action === 'link') {

@@ -83,7 +83,7 @@ describe('reads', () => {
       ['/items/v2/brands', GROW_LICENSE], ['/labtests/v2/states', null], ['/labtests/v2/types', null], ['/packages/v2/types', null], ['/packages/v2/adjust/reasons', GROW_LICENSE],
       ['/plants/v2/additives/types', null], ['/plants/v2/growthphases', GROW_LICENSE], ['/plantbatches/v2/types', null], ['/locations/v2/types', GROW_LICENSE],
       ['/harvests/v2/waste/types', null], ['/plants/v2/waste/reasons', GROW_LICENSE], ['/plants/v2/waste/methods/all', null], ['/transfers/v2/types', GROW_LICENSE],
-      ['/labtests/v2/results', GROW_LICENSE], ['/employees/v2', GROW_LICENSE], ['/facilities/v2', null], ['/harvests/v2/active', GROW_LICENSE], ['/patients/v2/active', SHOP_LICENSE],
+      ['/employees/v2', GROW_LICENSE], ['/facilities/v2', null], ['/harvests/v2/active', GROW_LICENSE], ['/patients/v2/active', SHOP_LICENSE],
       ['/plantbatches/v2/active', GROW_LICENSE], ['/plants/v2/flowering', GROW_LICENSE], ['/locations/v2/active', GROW_LICENSE], ['/strains/v2/active', GROW_LICENSE],
       ['/items/v2/active', GROW_LICENSE], ['/packages/v2/active', GROW_LICENSE], ['/tags/v2/plant/available', GROW_LICENSE], ['/tags/v2/package/available', GROW_LICENSE],
     ] as const) {
@@ -335,8 +335,14 @@ describe('every endpoint family, bodies read with zod, more faults', () => {
   it('packages unfinish; lab results by package; patients at the dispensary only', async () => {
     const p = (await call('GET', '/packages/v2/active')).body.Data[0]
     const results = await call('GET', '/labtests/v2/results', { query: `packageId=${p.Id}` })
+    const bare = await call('GET', '/labtests/v2/results') // METRC wants one package at a time
+    expect(bare.status).toBe(400)
+    expect(bare.body.Message).toBe('packageId is required.')
     expect(results.body.Data.every((r: { PackageId: number }) => r.PackageId === p.Id)).toBe(true)
     expect(results.body.Total).toBeGreaterThan(0)
+    // METRC's result shape
+    expect(results.body.Data[0]).toMatchObject({ LabTestResultId: expect.any(Number), SourcePackageLabel: p.Label, TestTypeName: expect.any(String), TestPassed: expect.any(Boolean) })
+
     await call('POST', '/packages/v2/adjust', { body: [{ Label: p.Label, Quantity: -p.Quantity, UnitOfMeasure: p.UnitOfMeasureName, AdjustmentReason: 'Theft', ReasonNote: 'gone', AdjustmentDate: today }] })
     expect((await call('PUT', '/packages/v2/finish', { body: [{ Label: p.Label, ActualDate: today }] })).status).toBe(200)
     expect((await call('PUT', '/packages/v2/unfinish', { body: [{ Label: p.Label }] })).status).toBe(200)

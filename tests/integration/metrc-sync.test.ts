@@ -62,7 +62,7 @@ describe('sync', () => {
     expect(await t.store.count('greenleaf', 'metrc_packages')).toBe(30)
     expect(await t.store.count('greenleaf', 'metrc_units')).toBe(6)
     const [lic] = await t.store.find('greenleaf', 'metrc_license', {}, 5)
-    expect(lic).toMatchObject({ Number: GROW_LICENSE, CanGrowPlants: true, State: 'CA' })
+    expect(lic).toMatchObject({ Number: GROW_LICENSE, CanGrowPlants: 'yes', State: 'CA' }) // check fields store yes/no
     const [plant] = await t.store.find('greenleaf', 'metrc_plants', {}, 1)
     expect(plant._id).toMatch(/^m\d+$/)
     expect(plant.Label).toMatch(/^1A4/)

@@ -31,4 +31,13 @@ describe('METRC sync table map', () => {
     // the same row twice gives the same document (a second run has nothing to write)
     expect(documentOf(SYNC_TABLES.get('metrc_packages')!, { Id: 7, Label: 'P', Quantity: 2 }, o)).toEqual(documentOf(SYNC_TABLES.get('metrc_packages')!, { Id: 7, Label: 'P', Quantity: 2 }, o))
   })
+
+  it('types values as the table schema does: check fields yes/no, numbers, text; METRC’s 0001-01-01 left empty', () => {
+    const types = new Map([['IsOnHold', 'check'], ['Quantity', 'number'], ['Note', 'text'], ['PackagedDate', 'date'], ['Id', 'number'], ['Label', 'text']])
+    const doc = documentOf(SYNC_TABLES.get('metrc_packages')!, { Id: 9, Label: 'P', IsOnHold: false, IsFinished: true, Quantity: '2.5', Note: 12, PackagedDate: '0001-01-01', FinishedDate: '0001-01-01T00:00:00', ArchivedDate: null, SourceHarvestNames: ['A', 'B'] }, o, types)
+    expect(doc).toEqual({ _id: 'm9', Id: 9, MetrcId: 9, Label: 'P', IsOnHold: 'no', IsFinished: 'yes', Quantity: 2.5, Note: '12', SourceHarvestNames: 'A, B' })
+    // a lab result: one row per test type of a result, keyed by both
+    const lab = documentOf(SYNC_TABLES.get('metrc_lab_tests')!, { PackageId: 5, LabTestResultId: 77, TestTypeName: 'THC', TestPassed: true }, o, new Map([['TestPassed', 'check']]))
+    expect(lab).toEqual({ _id: 'r77-thc', PackageId: 5, LabTestResultId: 77, TestTypeName: 'THC', TestPassed: 'yes' })
+  })
 })

@@ -40,8 +40,8 @@ export interface MetrcClientOptions {
   /** rows per page (METRC: at most 20) */
   pageSize?: number
   logger?: Logger
-  /** told of every HTTP exchange (counting requests for the bench and the sync progress) */
-  onRequest?: (r: { method: string; path: string; status: number; ms: number }) => void
+  /** told of every HTTP exchange (counting requests for the bench and the sync progress); `rows`: how many a list answer held */
+  onRequest?: (r: { method: string; path: string; status: number; ms: number; rows?: number }) => void
   sleep?: (ms: number) => Promise<void>
 }
 
@@ -192,8 +192,19 @@ export class MetrcClient {
         continue
       }
       const text = await res.text()
-      this.o.onRequest?.({ method, path, status: res.status, ms: performance.now() - t0 })
-      if (res.ok) return (text ? JSON.parse(text) : null) as T
+      let parsed: unknown = null
+      let unreadable: unknown
+      if (res.ok && text)
+        try {
+          parsed = JSON.parse(text)
+        } catch (e) {
+          unreadable = e
+        }
+      this.o.onRequest?.({ method, path, status: res.status, ms: performance.now() - t0, rows: Array.isArray(parsed) ? parsed.length : isPaged(parsed) ? parsed.Data.length : undefined })
+      if (res.ok) {
+        if (unreadable) throw unreadable
+        return parsed as T
+      }
       const wait = retryAfterMs(res.headers.get('retry-after'))
       const err = metrcError(res.status, text, { rowOffset, retryAfterMs: wait })
       const retry = res.status === 429 || (res.status >= 500 && (isRead || res.status === 503))

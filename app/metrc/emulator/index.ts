@@ -55,6 +55,9 @@ export async function startMetrcEmulator(o: { dataDir: string; port?: number; ho
     if (!emu.server.listening) return
     emu.server.closeAllConnections()
     await new Promise<void>((r) => emu.server.close(() => r()))
+    // a turn of the event loop's I/O: a client in this process sees its kept-alive sockets closed
+    // (and dials again, to be refused) rather than writing to one the server has just dropped
+    await new Promise((r) => setTimeout(r, 10))
   }
   const plugIn = async () => {
     if (refuseTimer) clearTimeout(refuseTimer)

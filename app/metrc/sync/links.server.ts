@@ -4,8 +4,10 @@
  * key's facilities) and writes an audit row without the key. A key that starts failing later marks
  * the link failing (since when, why) until a sync or a new key succeeds.
  */
+import type { AppLoadContext } from '@remix-run/node'
 import type { Database } from '../../db/index.server'
 import type { Actor } from '../../db/types'
+import { once } from '../../server/request-memo'
 import { AppError } from '../../utils/errors'
 import { seal, unseal } from '../../utils/seal.server'
 import type { CredentialCheck } from '../credentials.server'
@@ -18,15 +20,22 @@ export interface MetrcLink {
   checkedAt: string | null
   failingSince: string | null
   lastError: string | null
+  /** when the credentials were last saved */
+  updatedAt: string | null
 }
 
-type Row = { org: string; state: string; license: string; key_sealed: string; status: MetrcLink['status']; checked_at: Date | string | null; failing_since: Date | string | null; last_error: string | null }
+type Row = { org: string; state: string; license: string; key_sealed: string; status: MetrcLink['status']; checked_at: Date | string | null; failing_since: Date | string | null; last_error: string | null; updated_at: Date | string | null }
 const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString())
-const view = (r: Row): MetrcLink => ({ org: r.org, state: r.state, license: r.license, status: r.status, checkedAt: iso(r.checked_at), failingSince: iso(r.failing_since), lastError: r.last_error })
+const view = (r: Row): MetrcLink => ({ org: r.org, state: r.state, license: r.license, status: r.status, checkedAt: iso(r.checked_at), failingSince: iso(r.failing_since), lastError: r.last_error, updatedAt: iso(r.updated_at) })
 
 export async function linkOf(database: Database, org: string): Promise<MetrcLink | null> {
   const r = await database.db.query<Row>('SELECT * FROM metrc_links WHERE org = $1', [org])
   return r.rows[0] ? view(r.rows[0]) : null
+}
+
+/** The link as the loaders of one page request read it: one primary-key row, read once per request. */
+export function linkFor(context: Pick<AppLoadContext, 'database' | 'reads'>, org: string): Promise<MetrcLink | null> {
+  return once(context, `metrc-link:${org}`, () => linkOf(context.database, org))
 }
 
 /** The link with its user key, for the sync (never for a page). */

@@ -8,7 +8,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { SessionUser } from '../../auth/entitlements'
 import { metrcEndpoint } from '../connection.server'
 import { DRIFT_TABLES } from '../drift/tables'
-import { linkOf, type MetrcLink } from './links.server'
+import { linkFor, type MetrcLink } from './links.server'
 import { syncStatus, type SyncStatus } from './run.server'
 import { SYNC_TABLES } from './tables'
 
@@ -37,7 +37,7 @@ export async function metrcPanel(context: AppLoadContext, user: SessionUser, fac
   if (!src) return null
   const compared = DRIFT_TABLES.find((t) => t.metrc === collection)
   const [link, sync, drift, outbox] = await Promise.all([
-    linkOf(context.database, facility),
+    linkFor(context, facility),
     syncStatus(context.database, facility, collection),
     compared ? context.database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM metrc_drift WHERE org = $1 AND tbl = $2 AND status = 'open'`, [facility, compared.key]).then((r) => r.rows[0].n) : null,
     outboxCounts(context, facility),

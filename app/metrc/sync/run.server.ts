@@ -9,12 +9,12 @@
  */
 import type { Logger } from 'pino'
 import type { Database } from '../../db/index.server'
-import type { MetrcClientOptions } from '../client/client.server'
+import type { MetrcClient, MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
 import { driftAfterSync, type DriftCheck } from '../drift/compare.server'
 import { linkWithKey, markLink } from './links.server'
-import { documentOf, SYNC_TABLES } from './tables'
+import { documentOf, SYNC_TABLES, SYNCED_ID } from './tables'
 
 export const SYNC_ACTOR = { uid: 'metrc-sync', requestId: 'metrc-sync' }
 
@@ -27,6 +27,13 @@ export interface SyncResult {
   error?: string
   /** the drift found after this table's sync, for each compared table it feeds (decision 021) */
   drift?: DriftCheck[]
+}
+
+/** how far a running sync got: requests made (429s and retries included) and rows read so far */
+export interface SyncProgress {
+  collection: string
+  requests: number
+  rows: number
 }
 
 export interface SyncStatus {
@@ -51,7 +58,7 @@ export async function syncStatus(database: Database, org: string, collection: st
 }
 
 export async function syncTable(
-  o: { database: Database; secret: string; endpoint: MetrcEndpoint; logger: Logger; full?: boolean; client?: Partial<MetrcClientOptions> },
+  o: { database: Database; secret: string; endpoint: MetrcEndpoint; logger: Logger; full?: boolean; client?: Partial<MetrcClientOptions>; onProgress?: (p: SyncProgress) => void },
   org: string,
   collection: string,
 ): Promise<SyncResult> {
@@ -71,32 +78,46 @@ export async function syncTable(
   )
   if (!got.rows.length) return { collection, status: 'skipped', seen: 0, changed: 0, requests: 0, error: 'A sync of this table is already running.' }
   let requests = 0
-  const client = metrcClient(o.endpoint, link.state, link.key, { ...o.client, onRequest: () => void requests++, logger: o.logger })
+  let read = 0
+  const onRequest = (r: { rows?: number }) => {
+    requests++
+    read += r.rows ?? 0
+    o.onProgress?.({ collection, requests, rows: read })
+  }
+  const client = metrcClient(o.endpoint, link.state, link.key, { ...o.client, onRequest, logger: o.logger })
   const license = link.license
   try {
     const facility = ((await client.get<Array<{ License?: { Number?: string }; FacilityType?: { CanGrowPlants?: boolean } }>>('/facilities/v2')) ?? []).find((f) => f.License?.Number?.toUpperCase() === license.toUpperCase())
     if (!facility) throw new MetrcError('unauthorized', `METRC does not list license ${license} for this key any more.`, 401)
     const rows: unknown[] = []
+    const hw = got.rows[0].high_water
+    // incremental: only what changed since a minute before the last run's start; else the whole list
+    const since = (src.modified || src.perPackage) && hw && !o.full ? new Date(new Date(hw).getTime() - 60_000) : null
     if (!(src.plants && facility.FacilityType?.CanGrowPlants === false)) {
-      const hw = got.rows[0].high_water
-      for (const path of src.paths) {
-        const q = { license: src.license ? license : undefined }
-        if (src.modified && hw && !o.full) rows.push(...(await client.listModified(path, { license, from: new Date(new Date(hw).getTime() - 60_000), to: started })))
-        else rows.push(...(await client.list(path, q)))
-      }
+      if (src.perPackage) rows.push(...(await perPackage(client, src.paths, license, since, started)))
+      else
+        for (const path of src.paths) {
+          if (src.modified && since) rows.push(...(await client.listModified(path, { license, from: since, to: started })))
+          else rows.push(...(await client.list(path, { license: src.license ? license : undefined })))
+        }
     }
     const kept = collection === 'metrc_license' ? rows.filter((r) => (r as { License?: { Number?: string } }).License?.Number?.toUpperCase() === license.toUpperCase()) : rows
-    const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state })).map((d) => [d._id, d]))
-    const m = await database.store.mirror(SYNC_ACTOR, org, collection, [...docs.values()])
-    const changed = m.inserted + m.updated
+    const schema = await database.store.schemas.get(collection)
+    const types = new Map((schema?.fields ?? []).map((f) => [f.key, f.type as string]))
+    const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state }, types)).map((d) => [d._id, d]))
+    // a whole read lists everything METRC holds: what it no longer lists goes (in an editable
+    // table, only records that came from METRC; what users made here stays)
+    const removeOthers = since ? false : schema?.editable ? { idPattern: SYNCED_ID } : true
+    const m = await database.store.mirror(SYNC_ACTOR, org, collection, [...docs.values()], { removeOthers })
+    const changed = m.inserted + m.updated + m.removed
     await database.db.query(
       `UPDATE metrc_sync SET status = 'idle', finished_at = now(), ok_at = now(), high_water = CASE WHEN $3 THEN $4::timestamptz ELSE high_water END,
          rows_seen = $5, rows_changed = $6, requests = $7, error = NULL WHERE org = $1 AND collection = $2`,
-      [org, collection, !!src.modified, started.toISOString(), docs.size, changed, requests],
+      [org, collection, !!(src.modified || src.perPackage), started.toISOString(), docs.size, changed, requests],
     )
     if (link.status !== 'ok') await markLink(database, org, true)
     const drift = await driftAfterSync(database, org, collection, o.logger)
-    o.logger.info({ org, collection, seen: docs.size, changed, requests, ...(drift.length ? { drift } : {}) }, 'METRC table synced')
+    o.logger.info({ org, collection, seen: docs.size, changed, removed: m.removed, requests, ...(drift.length ? { drift } : {}) }, 'METRC table synced')
     return { collection, status: 'done', seen: docs.size, changed, requests, ...(drift.length ? { drift } : {}) }
   } catch (e) {
     const err = e as Error
@@ -107,6 +128,33 @@ export async function syncTable(
     return { collection, status: 'failed', seen: 0, changed: 0, requests, error: message }
   }
 }
+
+/** package lists whose rows may have lab results (METRC asks for results one package at a time) */
+const PACKAGE_LISTS = ['/packages/v2/active', '/packages/v2/onhold', '/packages/v2/inactive']
+/** lab testing states that have no result yet */
+const UNTESTED = new Set(['NotSubmitted', 'NotRequired', 'SubmittedForTesting'])
+/** package ids asked for at once (the throttle paces them within METRC's limits) */
+const PACKAGE_BATCH = 50
+
+/**
+ * Rows read per package (lab results): the facility's packages that may have results — every one
+ * on a whole read, those modified since `since` otherwise — then each one's rows.
+ */
+async function perPackage(client: MetrcClient, paths: string[], license: string, since: Date | null, to: Date): Promise<unknown[]> {
+  const ids = new Set<number>()
+  for (const list of PACKAGE_LISTS) {
+    const pkgs = since ? await client.listModified<PackageRow>(list, { license, from: since, to }) : await client.list<PackageRow>(list, { license })
+    for (const p of pkgs) if (typeof p.Id === 'number' && !UNTESTED.has(String(p.LabTestingState ?? ''))) ids.add(p.Id)
+  }
+  const all = [...ids]
+  const rows: unknown[] = []
+  for (let i = 0; i < all.length; i += PACKAGE_BATCH) {
+    const got = await Promise.all(all.slice(i, i + PACKAGE_BATCH).flatMap((id) => paths.map((path) => client.list(path, { license, query: { packageId: id } }))))
+    for (const r of got) rows.push(...r)
+  }
+  return rows
+}
+type PackageRow = { Id?: number; LabTestingState?: string }
 
 /** Every Metrc table of one facility, one after another (reference first). */
 export async function syncFacility(o: Parameters<typeof syncTable>[0], org: string, kind?: 'reference' | 'data'): Promise<SyncResult[]> {

@@ -2,7 +2,8 @@
  * The sync schedule (issue 9): every minute, each linked facility's tables that are due — reference
  * tables every METRC_SYNC_REFERENCE_H hours, data tables every METRC_SYNC_DATA_MIN minutes — are
  * synced one after another in that facility's own queue, so one facility's slow or failing METRC
- * never holds up another's. A facility whose key METRC refuses waits for a new key (or a Sync now).
+ * never holds up another's. A facility whose key METRC refuses waits for a new key (or a Sync now);
+ * once a new key is saved, the tables that failed before it are due at once.
  */
 import type { Logger } from 'pino'
 import type { Env } from '../../config/env.server'
@@ -18,12 +19,14 @@ export function startSyncScheduler(o: { env: Env; database: Database; logger: Lo
   const queues = new Map<string, Promise<void>>()
   let stopped = false
 
-  async function due(org: string): Promise<string[]> {
+  /** tables whose interval has passed, and tables that failed before the credentials were last saved (a new key) */
+  async function due(org: string, keySavedAt: string | null): Promise<string[]> {
     const out: string[] = []
     for (const src of SYNC_TABLES.values()) {
       const s = await syncStatus(o.database, org, src.collection)
       const last = s?.finishedAt ? Date.parse(s.finishedAt) : 0
-      if (s?.status !== 'running' && Date.now() - last >= every[src.kind]) out.push(src.collection)
+      const failedBeforeNewKey = s?.status === 'failed' && !!keySavedAt && last < Date.parse(keySavedAt)
+      if (s?.status !== 'running' && (failedBeforeNewKey || Date.now() - last >= every[src.kind])) out.push(src.collection)
     }
     return out
   }
@@ -34,9 +37,9 @@ export function startSyncScheduler(o: { env: Env; database: Database; logger: Lo
     for (const org of await linkedOrgs(o.database)) {
       if (queues.has(org)) continue
       const link = await linkOf(o.database, org)
-      if (link?.status === 'failing') continue
+      if (!link || link.status === 'failing') continue
       const work = (async () => {
-        for (const collection of await due(org)) {
+        for (const collection of await due(org, link.updatedAt)) {
           if (stopped) return
           const r = await syncTable({ database: o.database, secret: o.env.SESSION_SECRET, endpoint, logger: log }, org, collection)
           if (r.status === 'failed' && (await linkOf(o.database, org))?.status === 'failing') return

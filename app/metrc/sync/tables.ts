@@ -15,6 +15,11 @@ export interface TableSource {
   modified?: boolean
   /** plant work: skipped for a license that cannot grow */
   plants?: boolean
+  /**
+   * read per package (`packageId` is required: lab results): for every package of the facility's
+   * mirrored Packages that may have results, on the first run; then only those modified since
+   */
+  perPackage?: boolean
   toDoc?: (row: Record<string, unknown>, o: { license: string; state: string }) => Record<string, unknown>
 }
 
@@ -49,7 +54,6 @@ const SOURCES: TableSource[] = [
       return { _only: l.Number === o.license ? 'yes' : 'no', Number: l.Number, LicenseType: l.LicenseType, State: o.state, FacilityName: f.Name, StartDate: l.StartDate, EndDate: l.EndDate, IsMedical: t.IsMedical, IsRetail: t.IsRetail, CanGrowPlants: t.CanGrowPlants, CanTransferFromExternalFacilities: t.CanTransferFromExternalFacilities }
     },
   },
-  { collection: 'metrc_lab_tests', kind: 'data', paths: ['/labtests/v2/results'], license: true },
   {
     collection: 'metrc_employees',
     kind: 'data',
@@ -80,20 +84,64 @@ const SOURCES: TableSource[] = [
   { collection: 'metrc_items', kind: 'data', paths: ['/items/v2/active'], license: true, modified: true },
   { collection: 'metrc_packages', kind: 'data', paths: ['/packages/v2/active', '/packages/v2/onhold', '/packages/v2/inactive'], license: true, modified: true },
   { collection: 'metrc_wmix', kind: 'data', paths: ['/plants/v2/waste'], license: true, modified: true, plants: true },
+  // after Packages: its rows are read per package (one row per test type of a result)
+  {
+    collection: 'metrc_lab_tests',
+    kind: 'data',
+    paths: ['/labtests/v2/results'],
+    license: true,
+    perPackage: true,
+    toDoc: (r) => ({ ...r, _key: `r${String(r.LabTestResultId ?? '')}-${slug(String(r.TestTypeName ?? ''))}` }),
+  },
 ]
 
 export const SYNC_TABLES: ReadonlyMap<string, TableSource> = new Map(SOURCES.map((s) => [s.collection, s]))
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'x'
+function slug(s: string) {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'x'
+}
 
-/** A METRC row as the document Canopy keeps: stable _id, METRC's fields, METRC's Id as MetrcId. */
-export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string }): Record<string, unknown> & { _id: string } {
+/** Ids the sync gives the documents it mirrors (a record made in Canopy never has one of these). */
+export const SYNCED_ID = '^(m[0-9]+|n-.+|lic-.+|r[0-9]*-.+)$'
+
+/** A field's type in the table's schema (check, number, date, text, list...). */
+export type FieldTypes = ReadonlyMap<string, string>
+
+/** METRC's "no date" (0001-01-01, with or without a time): kept as an empty field. */
+const NO_DATE = /^0001-01-01(T|$)/
+
+/** One value as the field's type stores it: check fields 'yes'/'no', numbers as numbers, text as text. */
+function fieldValue(v: unknown, type: string | undefined): unknown {
+  if (typeof v === 'string' && NO_DATE.test(v)) return undefined
+  if (typeof v === 'boolean') return v ? 'yes' : 'no'
+  if (type === 'check' && typeof v === 'string' && /^(true|false)$/i.test(v)) return v.toLowerCase() === 'true' ? 'yes' : 'no'
+  if (type === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v)
+  if ((type === 'text' || type === 'list' || type === 'textarea') && typeof v === 'number') return String(v)
+  return v
+}
+
+/**
+ * A METRC row as the document Canopy keeps: a stable _id, METRC's fields as the table's schema
+ * types them (`types`; booleans become 'yes'/'no' whatever the field), METRC's "0001-01-01" left
+ * empty, nested lists joined, METRC's Id as MetrcId (and as Id where the schema shows it).
+ */
+export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string }, types: FieldTypes = new Map()): Record<string, unknown> & { _id: string } {
   const raw = src.toDoc ? src.toDoc(row as Record<string, unknown>, o) : (row as Record<string, unknown>)
   const doc: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined && k !== '_only' && k !== 'Id' && typeof v !== 'object') doc[k] = v
-  for (const [k, v] of Object.entries(raw)) if (v !== null && typeof v === 'object' && Array.isArray(v)) doc[k] = v.join(', ')
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined || v === null || k === '_only' || k === '_key' || (k === 'Id' && !types.has('Id'))) continue
+    const x = typeof v === 'object' ? (Array.isArray(v) ? v.join(', ') : undefined) : fieldValue(v, types.get(k))
+    if (x !== undefined) doc[k] = x
+  }
   const metrcId = (row as { Id?: unknown })?.Id
-  const key = typeof metrcId === 'number' ? `m${metrcId}` : src.collection === 'metrc_license' || src.collection === 'metrc_facilities' ? `lic-${slug(String(doc.Number ?? doc.LicenseNumber))}` : `n-${slug(String(doc.Name ?? doc.Label ?? JSON.stringify(doc)))}`
+  const key =
+    typeof raw._key === 'string'
+      ? raw._key
+      : typeof metrcId === 'number'
+        ? `m${metrcId}`
+        : src.collection === 'metrc_license' || src.collection === 'metrc_facilities'
+          ? `lic-${slug(String(doc.Number ?? doc.LicenseNumber))}`
+          : `n-${slug(String(doc.Name ?? doc.Label ?? JSON.stringify(doc)))}`
   if (typeof metrcId === 'number') doc.MetrcId = metrcId
   return { _id: key, ...doc }
 }

@@ -500,6 +500,13 @@ export const ES: Record<string, string> = {
   'Quantity': 'Cantidad',
   'open drift with METRC': 'diferencias abiertas con METRC',
   'Reconcile': 'Conciliar',
+  // the admins' banner for a failing METRC key (issue 9)
+  'since': 'desde el',
+  'METRC said:': 'METRC respondió:',
+  'Enter a new METRC key': 'Introducir una clave nueva de METRC',
+  'Syncing with METRC…': 'Sincronizando con METRC…',
+  'records read': 'registros leídos',
+  'requests': 'peticiones',
   // sensors dashboard (issue 8)
   'No sensor devices are set up for this facility yet.': 'Aún no hay sensores configurados para esta instalación.',
   'No readings yet.': 'Aún no hay lecturas.',
