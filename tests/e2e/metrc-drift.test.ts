@@ -103,9 +103,11 @@ test('a drift is resolved both ways on /MetrcDrift, and a sync does not reopen i
     const [drift] = await q<{ push_id: string; status: string; resolved_by: string }>('SELECT push_id, status, resolved_by FROM metrc_drift WHERE org = $1 AND id = $2', [FAC, idB])
     expect(drift).toMatchObject({ status: 'resolved', resolved_by: admin.uid })
     const [push] = await q<{ endpoint: string; payload: Record<string, unknown>; status: string; created_by: string }>('SELECT endpoint, payload, status, created_by FROM metrc_outbox WHERE org = $1 AND id = $2', [FAC, drift.push_id])
-    expect(push).toMatchObject({ endpoint: 'PUT /plants/v2/location', payload: { Label: b.label, Location: 'Mother Room' }, status: 'pending', created_by: admin.uid })
+    expect(push).toMatchObject({ endpoint: 'PUT /plants/v2/location', payload: { Label: b.label, Location: 'Mother Room' }, created_by: admin.uid })
+    // the outbox worker (every 500 ms here) sends it; METRC confirms it
+    await expect.poll(async () => (await q<{ status: string }>('SELECT status FROM metrc_outbox WHERE org = $1 AND id = $2', [FAC, drift.push_id]))[0].status, { timeout: 20_000 }).toBe('confirmed')
 
-    // another sync: METRC still has the old room for b (nothing sent it yet); neither drift comes back
+    // another sync: METRC now has b in Mother Room too; neither drift comes back
     await syncPlants()
     await page.goto('/MetrcDrift')
     await expect(page.getByRole('heading', { name: 'Drift Reconciliation', level: 1 })).toBeVisible()
