@@ -119,6 +119,18 @@ describe('the worker', () => {
     expect(audit.rows.map((a) => a.uid)).toEqual(['u-comp'])
   })
 
+  it('a plant moved to another room is moved in METRC', async () => {
+    const [, plant] = await t.store.find('greenleaf', 'fac_plants', {}, 2)
+    const metrcPlant = emu.state.facilities[GROW_LICENSE].plants.filter((p) => p.State === 'Tracked').at(-1)!
+    await t.store.update(w.actor, 'greenleaf', 'fac_plants', plant._id, { tag: metrcPlant.Label, mark_as_dead: 'no', room: await ids.room('Flower Room 1') })
+    await updateRecord(context(), w, 'fac_plants', plant._id, { room: await ids.room('Veg Room 2') }, { partial: true })
+    const q = await itemOf(plant._id)
+    expect(q).toMatchObject({ endpoint: 'PUT /plants/v2/location', status: 'pending', payload: { Label: metrcPlant.Label, Location: 'Veg Room 2' } })
+    await push()
+    expect(await item(q.id)).toMatchObject({ status: 'confirmed' })
+    expect(metrcPlant.LocationName).toBe('Veg Room 2')
+  })
+
   it('sends a run of one endpoint in batches of 10, in order', async () => {
     await t.db.query(`UPDATE c_metrc_prefs SET doc = doc || '{"AutoPush":"yes","NeedsApproval":"no"}' WHERE org = 'greenleaf' AND doc->>'Endpoint' = 'POST /plants/v2/waste'`)
     const docs: Array<{ _id: string }> = []

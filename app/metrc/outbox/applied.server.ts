@@ -72,6 +72,10 @@ export async function wasApplied(client: MetrcClient, license: string, item: Out
       const pl = await plant(client, license, p.Label)
       return pl && same(pl.GrowthPhase, p.GrowthPhase) && same(pl.LocationName, p.NewLocation) ? found(pl) : { applied: false }
     }
+    case 'PUT /plants/v2/location': {
+      const pl = await plant(client, license, p.Label)
+      return pl && same(pl.LocationName, p.Location) ? found(pl) : { applied: false }
+    }
     default:
       return item.endpoint.startsWith('PUT ') ? { applied: false } : null
   }

@@ -6,6 +6,7 @@
  *
  *   fac_plantings  create                          → POST /plantbatches/v2/plantings
  *   fac_plants     phase to Vegetative/Flowering   → PUT /plants/v2/growthphase
+ *                  room changed                    → PUT /plants/v2/location
  *                  marked dead                     → DELETE /plants/v2 (destroy, with the waste)
  *   metrc_wmix     create                          → POST /plants/v2/waste
  *   metrc_items    create / change                 → POST /items/v2 / PUT /items/v2
@@ -80,6 +81,11 @@ const PLANNERS: Record<string, Planner> = {
         payload: { Label: tag, GrowthPhase: phase, NewLocation: room, GrowthDate: metrcDay(r.phaseDate, c.timeZone) },
         label: `Plant ${tag} to ${phase}${room ? ` in ${room}` : ''}`,
       })
+    }
+    // a room change on its own is a move (a phase change carries its new location with it)
+    if (!out.length && !yes(r.mark_as_dead) && str(r.room) !== str(before.room) && str(r.room)) {
+      const room = await roomName(c, r.room)
+      if (room) out.push({ endpoint: 'PUT /plants/v2/location', payload: { Label: tag, Location: room, ActualDate: metrcDay(null, c.timeZone) }, label: `Move plant ${tag} to ${room}` })
     }
     if (yes(r.mark_as_dead) && !yes(before.mark_as_dead)) {
       const w = weightOf(r.dead_weight)
