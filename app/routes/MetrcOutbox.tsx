@@ -13,7 +13,7 @@ import { Button, Notice } from '../components/ui'
 import { formatDateTime } from '../format/format'
 import { useT } from '../i18n/t'
 import { actOnItem, mayAct, outboxView } from '../metrc/outbox/actions.server'
-import { OUTBOX_TABS, type OutboxTab } from '../metrc/outbox/tabs'
+import { fieldText, OUTBOX_TABS, type OutboxTab } from '../metrc/outbox/tabs'
 import { linkOf } from '../metrc/sync/links.server'
 import { timeZoneOf } from '../screens/table-page.server'
 import { isAppError, statusOf } from '../utils/errors'
@@ -96,7 +96,6 @@ const STATUS: Record<string, { text: string; cls: string }> = {
   discarded: { text: 'Discarded', cls: 'border-slate-500 text-slate-300' },
 }
 
-const show = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === null || v === undefined ? '' : String(v))
 
 export default function MetrcOutbox() {
   const d = useLoaderData<typeof loader>()
@@ -170,7 +169,7 @@ export default function MetrcOutbox() {
                   {Object.entries(i.payload).map(([k, v]) => (
                     <label key={k} className="flex flex-col gap-1 text-sm">
                       <span className="text-slate-300">{k}</span>
-                      <input name={`f.${k}`} defaultValue={show(v)} className="min-h-11 rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100" />
+                      <input name={`f.${k}`} defaultValue={fieldText(v)} className="min-h-11 rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100" />
                     </label>
                   ))}
                   <div className="sm:col-span-2">

@@ -14,7 +14,7 @@ import { GROW_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/met
 import { DEMO_USER_KEY } from '#app/metrc/emulator/model'
 import { actOnItem, outboxView } from '#app/metrc/outbox/actions.server'
 import type { OutboxRow } from '#app/metrc/outbox/applied.server'
-import { NEEDS_REASON } from '#app/metrc/outbox/pushes.server'
+import { NEEDS_INGREDIENTS, NEEDS_REASON } from '#app/metrc/outbox/pushes.server'
 import { pushFacility } from '#app/metrc/outbox/worker.server'
 import { linkOf, saveLink } from '#app/metrc/sync/links.server'
 import { createRecord, updateRecord, type Writer } from '#app/records/write.server'
@@ -263,3 +263,58 @@ describe('faults', () => {
 async function itemOf(sourceId: string) {
   return (await t.db.query<OutboxRow>('SELECT * FROM metrc_outbox WHERE source_id = $1 ORDER BY seq DESC LIMIT 1', [sourceId])).rows[0]
 }
+
+describe('harvests and new packages', () => {
+  const f = () => emu.state.facilities[GROW_LICENSE]
+  it("a plant put in a harvest is harvested in METRC with the harvest's wet weight per plant", async () => {
+    const [, , plant] = await t.store.find('greenleaf', 'fac_plants', {}, 3)
+    const flowering = f().plants.find((p) => p.State === 'Tracked' && p.GrowthPhase === 'Flowering')!
+    await t.store.update(w.actor, 'greenleaf', 'fac_plants', plant._id, { tag: flowering.Label, mark_as_dead: 'no', harvest: '' })
+    const [harvest] = await t.store.find('greenleaf', 'fac_harvests', {}, 1)
+    await updateRecord(context(), w, 'fac_plants', plant._id, { harvest: harvest._id }, { partial: true })
+    const q = await itemOf(plant._id)
+    const wet = harvest.wetWeight as { qty: number; unit: string }
+    expect(q).toMatchObject({ endpoint: 'PUT /plants/v2/harvest', payload: { Plant: flowering.Label, HarvestName: harvest.name, UnitOfWeight: wet.unit === 'lb' ? 'Pounds' : 'Grams' } })
+    expect(q.payload.Weight).toBeCloseTo(wet.qty / Number(harvest.plants), 3)
+    if (q.status === 'held') await actOnItem(t, 'greenleaf', { uid: 'u-super', role: 'super' }, { uid: 'u-super' }, { intent: 'approve', id: q.id })
+    await push()
+    expect(await item(q.id)).toMatchObject({ status: 'confirmed' })
+    expect(flowering).toMatchObject({ State: 'Harvested' })
+    expect(f().harvests.find((h) => h.Name === harvest.name)).toMatchObject({ PlantCount: 1 })
+  })
+
+  it('a package made on /MetrcPackages from a harvest is created in METRC and takes its METRC id', async () => {
+    const tag = f().tags.package[0]
+    const source = f().harvests.find((h) => !h.FinishedDate)!
+    const doc = (await createRecord(context(), w, 'metrc_packages', { Label: tag, PackageType: 'Product', ItemName: 'Blue Dream Buds', Quantity: 100, UnitOfMeasureName: 'Grams', SourceHarvestNames: String(source.Name), PackagedDate: '2026-11-24T17:00:00.000Z' }, { anyMinute: true })).doc!
+    const q = await itemOf(doc._id)
+    expect(q).toMatchObject({ endpoint: 'POST /harvests/v2/packages', payload: { Tag: tag, Item: 'Blue Dream Buds', Ingredients: [{ HarvestName: source.Name, Weight: 100, UnitOfWeight: 'Grams' }] } })
+    if (q.status === 'held') await actOnItem(t, 'greenleaf', { uid: 'u-super', role: 'super' }, { uid: 'u-super' }, { intent: 'approve', id: q.id })
+    await push()
+    const done = await item(q.id)
+    expect(done.status).toBe('confirmed')
+    const made = f().packages.find((p) => p.Label === tag)!
+    expect(made).toMatchObject({ Quantity: 100, SourceHarvestNames: source.Name })
+    // the local record now carries METRC's identity, so the next sync updates it instead of copying it
+    expect(await t.store.get('greenleaf', 'metrc_packages', doc._id)).toBeNull()
+    expect(await t.store.get('greenleaf', 'metrc_packages', `m${made.Id}`)).toMatchObject({ Label: tag, MetrcId: made.Id })
+    expect(done.source_id).toBe(`m${made.Id}`)
+  })
+
+  it('a package from other packages waits for its Ingredients; typed on the outbox screen, it goes', async () => {
+    const tag = f().tags.package[0]
+    const src = f().packages.find((p) => !p.IsFinished && !p.IsOnHold && p.UnitOfMeasureName === 'Grams' && Number(p.Quantity) > 20)!
+    const before = Number(src.Quantity)
+    const doc = (await createRecord(context(), w, 'metrc_packages', { Label: tag, PackageType: 'Product', ItemName: String(src.ItemName), Quantity: 10, UnitOfMeasureName: 'Grams' })).doc!
+    const q = await itemOf(doc._id)
+    expect(q).toMatchObject({ endpoint: 'POST /packages/v2', status: 'failed', message: NEEDS_INGREDIENTS })
+    const su = { uid: 'u-super', role: 'super' }
+    await expect(actOnItem(t, 'greenleaf', su, { uid: 'u-super' }, { intent: 'resend', id: q.id, fields: { Ingredients: `${String(src.Label)} lots Grams` } })).rejects.toThrow(/Ingredients: write each as Package Quantity UnitOfMeasure/)
+    await actOnItem(t, 'greenleaf', su, { uid: 'u-super' }, { intent: 'resend', id: q.id, fields: { Ingredients: `${String(src.Label)} 10 Grams` } })
+    expect((await item(q.id)).payload.Ingredients).toEqual([{ Package: src.Label, Quantity: 10, UnitOfMeasure: 'Grams' }])
+    await push()
+    expect(await item(q.id)).toMatchObject({ status: 'confirmed' })
+    expect(Number(src.Quantity)).toBeCloseTo(before - 10, 4)
+    expect(f().packages.filter((p) => p.Label === tag)).toHaveLength(1)
+  })
+})

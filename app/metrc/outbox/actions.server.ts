@@ -13,7 +13,7 @@ import type { Actor } from '../../db/types'
 import { AppError, forbidden, notFound } from '../../utils/errors'
 import { pushAbandoned } from '../drift/outbox-hook.server'
 import type { OutboxRow } from './applied.server'
-import { OUTBOX_TABS, type OutboxTab } from './tabs'
+import { INGREDIENT_KEYS, OUTBOX_TABS, type OutboxTab } from './tabs'
 
 export { OUTBOX_TABS, type OutboxTab }
 
@@ -31,9 +31,23 @@ export type OutboxAction = z.infer<typeof OutboxAction>
 
 export const mayAct = (u: OutboxUser, item: Pick<OutboxRow, 'approver_role'>) => u.role === 'super' || u.role === 'admin' || (!!item.approver_role && u.role === item.approver_role)
 
+/** Ingredient rows typed as "SOURCE QTY UNIT; …" (the source may hold spaces: a harvest's name). */
+function ingredients(key: string, endpoint: string, text: string): { value: unknown } | { error: string } {
+  const keys = endpoint === 'POST /harvests/v2/packages' ? INGREDIENT_KEYS.harvest : INGREDIENT_KEYS.package
+  const rows: Array<Record<string, unknown>> = []
+  for (const part of text.split(/[;\n]+/).map((x) => x.trim()).filter(Boolean)) {
+    const words = part.split(/\s+/)
+    const qty = Number(words.at(-2))
+    if (words.length < 3 || !Number.isFinite(qty) || qty <= 0) return { error: `${key}: write each as ${keys.join(' ')} (for example "${keys[0] === 'Package' ? '1A4000000000000000001234' : '2026-11-01-Dry Room-H'} 120 Grams"), separated by ;.` }
+    rows.push({ [keys[0]]: words.slice(0, -2).join(' '), [keys[1]]: qty, [keys[2]]: words.at(-1) })
+  }
+  return rows.length ? { value: rows } : { error: `${key}: METRC needs at least one.` }
+}
+
 /** A corrected field as the kind of value the item had there; a message when it cannot be. */
-function corrected(key: string, was: unknown, text: string): { value: unknown } | { error: string } {
+function corrected(key: string, was: unknown, text: string, endpoint: string): { value: unknown } | { error: string } {
   const t = text.trim()
+  if (key === 'Ingredients') return ingredients(key, endpoint, t)
   if (typeof was === 'number') {
     const n = Number(t)
     return t !== '' && Number.isFinite(n) ? { value: n } : { error: `${key}: enter a number.` }
@@ -63,7 +77,7 @@ export async function actOnItem(database: Database, org: string, user: OutboxUse
         problems.push({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this push has no such field.` })
         continue
       }
-      const c = corrected(k, cur.payload[k], text)
+      const c = corrected(k, cur.payload[k], text, cur.endpoint)
       if ('error' in c) problems.push({ field: k, message: c.error })
       else next[k] = c.value
     }

@@ -1,6 +1,6 @@
 /**
- * After METRC confirms a new item, the local record takes METRC's identity: a record created on
- * /MetrcItems gets the `_id` the sync gives METRC's rows (`m{Id}`) and its MetrcId, so the next sync
+ * After METRC confirms a new item or package, the local record takes METRC's identity: a record created on
+ * /MetrcItems or /MetrcPackages gets the `_id` the sync gives METRC's rows (`m{Id}`) and its MetrcId, so the next sync
  * updates it instead of adding a second copy, and later edits push as `PUT /items/v2` with that Id.
  * Both steps are audited writes by the push worker; the outbox rows follow the record.
  */
@@ -10,7 +10,7 @@ import type { OutboxRow } from './applied.server'
 export const PUSH_ACTOR = { uid: 'metrc-push', requestId: 'metrc-push' }
 
 /** Which confirmed pushes create a METRC record a local record stands for. */
-const ADOPTS: Record<string, string> = { 'POST /items/v2': 'metrc_items' }
+const ADOPTS: Record<string, string> = { 'POST /items/v2': 'metrc_items', 'POST /packages/v2': 'metrc_packages', 'POST /harvests/v2/packages': 'metrc_packages' }
 
 export async function adoptMetrcId(database: Database, item: OutboxRow, metrcId: number): Promise<void> {
   const collection = ADOPTS[item.endpoint]

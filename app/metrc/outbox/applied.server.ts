@@ -6,6 +6,8 @@
  *   plant waste      a waste record carrying the item's marker in its Note
  *   destroy          the plant is no longer tracked
  *   growth phase     the plant is in that phase at that location
+ *   harvest          the plant is harvested
+ *   new package      a package of that tag
  *   new item         an item of that Name, modified since the item went out
  *   other PUTs       not checked: a PUT sets values, sending it again changes nothing more
  * `null` = cannot tell (a package adjustment): a person checks METRC, then resends or discards.
@@ -53,6 +55,15 @@ async function plant(client: MetrcClient, license: string, label: unknown): Prom
   }
 }
 
+async function packageByLabel(client: MetrcClient, license: string, label: unknown): Promise<Record<string, unknown> | null> {
+  try {
+    return await client.get<Record<string, unknown>>(`/packages/v2/${encodeURIComponent(String(label))}`, { license })
+  } catch (e) {
+    if (e instanceof MetrcError && (e.kind === 'not_found' || e.status === 401)) return null
+    throw e
+  }
+}
+
 const found = (row: Record<string, unknown> | undefined): Applied => (row ? { applied: true, ...(typeof row.Id === 'number' ? { id: row.Id } : {}) } : { applied: false })
 
 export async function wasApplied(client: MetrcClient, license: string, item: OutboxRow): Promise<Applied> {
@@ -72,6 +83,13 @@ export async function wasApplied(client: MetrcClient, license: string, item: Out
       const pl = await plant(client, license, p.Label)
       return pl && same(pl.GrowthPhase, p.GrowthPhase) && same(pl.LocationName, p.NewLocation) ? found(pl) : { applied: false }
     }
+    case 'PUT /plants/v2/harvest': {
+      const pl = await plant(client, license, p.Plant)
+      return pl && (pl.State === 'Harvested' || Number(pl.HarvestCount) > 0) ? found(pl) : { applied: false }
+    }
+    case 'POST /packages/v2':
+    case 'POST /harvests/v2/packages':
+      return found((await packageByLabel(client, license, p.Tag)) ?? undefined)
     case 'PUT /plants/v2/location': {
       const pl = await plant(client, license, p.Label)
       return pl && same(pl.LocationName, p.Location) ? found(pl) : { applied: false }

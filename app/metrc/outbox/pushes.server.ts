@@ -7,10 +7,13 @@
  *   fac_plantings  create                          → POST /plantbatches/v2/plantings
  *   fac_plants     phase to Vegetative/Flowering   → PUT /plants/v2/growthphase
  *                  room changed                    → PUT /plants/v2/location
+ *                  put in a harvest                → PUT /plants/v2/harvest (the harvest's wet weight per plant)
  *                  marked dead                     → DELETE /plants/v2 (destroy, with the waste)
  *   metrc_wmix     create                          → POST /plants/v2/waste
  *   metrc_items    create / change                 → POST /items/v2 / PUT /items/v2
- *   metrc_packages quantity changed                → POST /packages/v2/adjust
+ *   metrc_packages create from a harvest            → POST /harvests/v2/packages
+ *                  create from source packages     → POST /packages/v2 (Ingredients filled in on the outbox screen)
+ *                  quantity changed                → POST /packages/v2/adjust
  *
  * What METRC needs and Canopy's form does not ask for (a destroy's waste reason, an adjustment's
  * reason) makes the item start as failed, with a message saying what to fill in on the outbox
@@ -49,10 +52,22 @@ function weightOf(v: unknown): { weight: number; unit: string } | null {
   return m ? { weight: m.qty, unit: METRC_UNITS[m.unit] ?? m.unit } : null
 }
 
+const parseJson = (v: string | null): unknown => {
+  if (!v) return null
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}
+
 const strainName = async (c: PlanContext, id: unknown) => (await c.field('set_strains', id, 'metrc_name')) || (await c.field('set_strains', id, 'name')) || ''
 const roomName = async (c: PlanContext, id: unknown) => (await c.field('set_rooms', id, 'name')) || ''
 
 export const NEEDS_REASON = 'METRC needs a waste reason to destroy a plant: fill in WasteReasonName (one of /MetrcWasteReasons) and resend.'
+export const NEEDS_WEIGHT = "METRC needs the plant's wet weight: fill in Weight (in UnitOfWeight) and resend."
+export const NEEDS_INGREDIENTS = 'METRC needs the source packages: fill in Ingredients as TAG QUANTITY UNIT (several separated by ;) and resend.'
+export const NEEDS_ONE_HARVEST = 'This package names several source harvests: fill in how much comes from each as Ingredients, NAME WEIGHT UNIT separated by ;, and resend.'
 export const NEEDS_ADJUST_REASON = 'METRC needs a reason for a package adjustment: fill in AdjustmentReason (one of /MetrcPackageAdjust) and resend.'
 
 const PLANNERS: Record<string, Planner> = {
@@ -87,6 +102,18 @@ const PLANNERS: Record<string, Planner> = {
       const room = await roomName(c, r.room)
       if (room) out.push({ endpoint: 'PUT /plants/v2/location', payload: { Label: tag, Location: room, ActualDate: metrcDay(null, c.timeZone) }, label: `Move plant ${tag} to ${room}` })
     }
+    if (str(r.harvest) && str(r.harvest) !== str(before.harvest) && !yes(r.mark_as_dead)) {
+      const h = { name: await c.field('fac_harvests', r.harvest, 'name'), dry: await c.field('fac_harvests', r.harvest, 'dryRoom'), wet: await c.field('fac_harvests', r.harvest, 'wetWeight'), plants: Number(await c.field('fac_harvests', r.harvest, 'plants')), at: await c.field('fac_harvests', r.harvest, 'harvested') }
+      const total = weightOf(parseJson(h.wet))
+      const each = total && h.plants > 0 ? { weight: Math.round((total.weight / h.plants) * 10_000) / 10_000, unit: total.unit } : null
+      const dry = (await roomName(c, h.dry)) || (await roomName(c, r.room))
+      out.push({
+        endpoint: 'PUT /plants/v2/harvest',
+        payload: { Plant: tag, Weight: each?.weight ?? 0, UnitOfWeight: each?.unit ?? 'Grams', DryingLocation: dry, HarvestName: h.name ?? '', ActualDate: metrcDay(h.at, c.timeZone) },
+        label: `Harvest plant ${tag} into ${h.name ?? '?'}${each ? ` (${each.weight} ${each.unit} wet, the harvest's weight per plant)` : ''}`,
+        ...(each ? {} : { problem: NEEDS_WEIGHT }),
+      })
+    }
     if (yes(r.mark_as_dead) && !yes(before.mark_as_dead)) {
       const w = weightOf(r.dead_weight)
       out.push({
@@ -118,7 +145,28 @@ const PLANNERS: Record<string, Planner> = {
     return [{ endpoint: 'PUT /items/v2', payload: { Id: id, ...body }, label: `Item ${body.Name} changed` }]
   },
   metrc_packages: async (before, r, c) => {
-    if (!before) return []
+    if (!before) {
+      const harvests = str(r.SourceHarvestNames).split(',').map((x) => x.trim()).filter(Boolean)
+      const common = { Tag: str(r.Label), Location: str(r.LocationName) || null, Item: str(r.ItemName), Note: str(r.Note), ActualDate: metrcDay(r.PackagedDate, c.timeZone) }
+      const qty = Number(r.Quantity)
+      const unit = str(r.UnitOfMeasureName)
+      if (harvests.length) {
+        return [{
+          endpoint: 'POST /harvests/v2/packages',
+          payload: { ...common, UnitOfWeight: unit, Ingredients: harvests.length === 1 ? [{ HarvestName: harvests[0], Weight: qty, UnitOfWeight: unit }] : [] },
+          label: `New package ${common.Tag}: ${qty} ${unit} of ${common.Item} from ${harvests.join(', ')}`,
+          noteField: 'Note',
+          ...(harvests.length === 1 ? {} : { problem: NEEDS_ONE_HARVEST }),
+        }]
+      }
+      return [{
+        endpoint: 'POST /packages/v2',
+        payload: { ...common, Quantity: qty, UnitOfMeasure: unit, Ingredients: [] },
+        label: `New package ${common.Tag}: ${qty} ${unit} of ${common.Item}`,
+        noteField: 'Note',
+        problem: NEEDS_INGREDIENTS,
+      }]
+    }
     const delta = Math.round((Number(r.Quantity) - Number(before.Quantity)) * 10_000) / 10_000
     if (!Number.isFinite(delta) || delta === 0 || !str(r.Label)) return []
     return [{
