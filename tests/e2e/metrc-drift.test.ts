@@ -7,7 +7,7 @@
  * (the move is queued in the METRC outbox); a further sync reopens neither. With and without
  * JavaScript (each project its own plants).
  */
-import { GROW_LICENSE, DEMO_USER_KEY } from '../../app/metrc/emulator/model'
+import { linkToEmulator } from './metrc-link'
 import { expect, login, test } from './fixtures'
 
 const FAC = 'greenleaf'
@@ -26,13 +26,7 @@ test('a drift is resolved both ways on /MetrcDrift, and a sync does not reopen i
   try {
     await login(page, admin.email, admin.password)
     await page.getByRole('region', { name: 'Signed in' }).waitFor()
-    await page.goto('/MetrcPlants')
-    const panel = page.getByTestId('metrc-panel')
-    await panel.getByLabel('State', { exact: true }).selectOption('CA')
-    await panel.getByLabel('State License').fill(GROW_LICENSE)
-    await panel.getByLabel('METRC API Key').fill(DEMO_USER_KEY)
-    await panel.getByRole('button', { name: 'Save and check' }).click()
-    await expect(page.getByTestId('metrc-panel')).toContainText('This facility is now linked to METRC.')
+    await linkToEmulator(page, '/MetrcPlants')
     await syncPlants()
 
     // two of METRC's tracked plants (each project its own), in Canopy with another room

@@ -7,8 +7,8 @@
  */
 import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { DEMO_USER_KEY, GROW_LICENSE } from '../../app/metrc/emulator/model'
 import { expect, login, test } from './fixtures'
+import { linkToEmulator } from './metrc-link'
 
 const FAC = 'greenleaf'
 const actor = { uid: 'e2e-fixture' }
@@ -45,13 +45,7 @@ test('a planting reaches METRC through the outbox; one METRC refuses is fixed an
   try {
     await login(page, admin.email, admin.password)
     await page.getByRole('region', { name: 'Signed in' }).waitFor()
-    await page.goto('/MetrcPlantBatches')
-    const panel = page.getByTestId('metrc-panel')
-    await panel.getByLabel('State', { exact: true }).selectOption('CA')
-    await panel.getByLabel('State License').fill(GROW_LICENSE)
-    await panel.getByLabel('METRC API Key').fill(DEMO_USER_KEY)
-    await panel.getByRole('button', { name: 'Save and check' }).click()
-    await expect(page.getByTestId('metrc-panel')).toContainText('This facility is now linked to METRC.')
+    await linkToEmulator(page, '/MetrcPlantBatches')
 
     // a planting METRC knows the strain of: queued with the record, sent, confirmed with METRC's Id
     await newPlanting(page, good, 'Blue Dream')

@@ -65,6 +65,26 @@ const plantState = (rec: Rec): string => {
 const bothTracked = (rec: Rec, doc: Rec) => plantState(rec) === 'Tracked' && doc.State === 'Tracked'
 const plantSource = (rec: Rec) => ({ collection: 'fac_plants', id: rec._id })
 
+/** Room vs METRC's LocationName, for plants and packages alike: METRC's wins if Canopy has that room; Canopy's is a move in METRC. */
+function roomField(applies: DriftField['applies'], o: { what: string; endpoint: string; dateKey: string; source: (rec: Rec) => { collection: string; id: string } }): DriftField {
+  return {
+    key: 'room',
+    label: 'Room',
+    applies,
+    canopy: (rec, lk) => lk.roomName(rec.room),
+    metrc: (doc) => text(doc.LocationName),
+    toCanopy: (doc, lk) => {
+      const id = lk.roomId(doc.LocationName)
+      return id ? { room: id } : new Refused(`Canopy has no room named ${String(doc.LocationName ?? '—')}: add it under Rooms first.`)
+    },
+    toMetrc: (rec, doc, lk, today) => {
+      const name = lk.roomName(rec.room)
+      if (!name) return new Refused('The Canopy record has no room to send.')
+      return { endpoint: o.endpoint, payload: { Label: doc.Label, Location: name, [o.dateKey]: today }, label: `Move ${o.what} ${String(doc.Label)} to ${name} (drift kept Canopy’s)`, source: o.source(rec) }
+    },
+  }
+}
+
 const plantFields: DriftField[] = [
   {
     key: 'state',
@@ -94,22 +114,7 @@ const plantFields: DriftField[] = [
       return { endpoint: 'PUT /plants/v2/growthphase', payload: { Label: doc.Label, GrowthPhase: 'Flowering', NewLocation: doc.LocationName, GrowthDate: date }, label: `Plant ${String(doc.Label)} to Flowering (drift kept Canopy’s)`, source: plantSource(rec) }
     },
   },
-  {
-    key: 'room',
-    label: 'Room',
-    applies: bothTracked,
-    canopy: (rec, lk) => lk.roomName(rec.room),
-    metrc: (doc) => text(doc.LocationName),
-    toCanopy: (doc, lk) => {
-      const id = lk.roomId(doc.LocationName)
-      return id ? { room: id } : new Refused(`Canopy has no room named ${String(doc.LocationName ?? '—')}: add it under Rooms first.`)
-    },
-    toMetrc: (rec, doc, lk, today) => {
-      const name = lk.roomName(rec.room)
-      if (!name) return new Refused('The Canopy record has no room to send.')
-      return { endpoint: 'PUT /plants/v2/location', payload: { Label: doc.Label, Location: name, ActualDate: today }, label: `Move plant ${String(doc.Label)} to ${name} (drift kept Canopy’s)`, source: plantSource(rec) }
-    },
-  },
+  roomField(bothTracked, { what: 'plant', endpoint: 'PUT /plants/v2/location', dateKey: 'ActualDate', source: plantSource }),
   {
     key: 'strain',
     label: 'Strain',
@@ -173,22 +178,7 @@ const packageFields: DriftField[] = [
       }
     },
   },
-  {
-    key: 'room',
-    label: 'Room',
-    applies: active,
-    canopy: (rec, lk) => lk.roomName(rec.room),
-    metrc: (doc) => text(doc.LocationName),
-    toCanopy: (doc, lk) => {
-      const id = lk.roomId(doc.LocationName)
-      return id ? { room: id } : new Refused(`Canopy has no room named ${String(doc.LocationName ?? '—')}: add it under Rooms first.`)
-    },
-    toMetrc: (rec, doc, lk, today) => {
-      const name = lk.roomName(rec.room)
-      if (!name) return new Refused('The Canopy record has no room to send.')
-      return { endpoint: 'PUT /packages/v2/location', payload: { Label: doc.Label, Location: name, MoveDate: today }, label: `Move package ${String(doc.Label)} to ${name} (drift kept Canopy’s)`, source: packageSource(rec) }
-    },
-  },
+  roomField(active, { what: 'package', endpoint: 'PUT /packages/v2/location', dateKey: 'MoveDate', source: packageSource }),
 ]
 
 export const DRIFT_TABLES: DriftTable[] = [
