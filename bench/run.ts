@@ -89,7 +89,8 @@ async function openEngine(name: EngineName, args: ReturnType<typeof parseArgs>):
   }
   try {
     const ds = await prepareDataset(database, { docs, share }, { reload: args.reload, log, label: name })
-    return { name, database, docs, org: MEASURED_ORG, orgDocs: ds.orgDocs, collection: COLLECTION }
+    const pg = name === 'pg' ? { url: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test', schema: PG_SCHEMA } : undefined
+    return { name, database, docs, org: MEASURED_ORG, orgDocs: ds.orgDocs, collection: COLLECTION, pg }
   } catch (e) {
     await database.close().catch(() => {})
     throw e

@@ -79,10 +79,16 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
   return `(${parts.join(' AND ') || 'TRUE'})`
 }
 
-/** Some candidate equals the scalar `v`; for null also a missing value. */
+/**
+ * Some candidate equals the scalar `v`; for null also a missing value. On a top-level field this is
+ * jsonb containment: `{k: v}` holds when k is that scalar (numbers compare as numbers), `{k: [v]}`
+ * when k is an array with that scalar among its own elements (not inside a nested array). Neither
+ * reads the field out of the document, so this is the cheapest test per row (decision 010).
+ */
 function eq(segs: string[], v: unknown, d: string, p: Params, where: string): string {
   if (!isScalar(v)) throw refuse(`${where}: expects a number, string, boolean or null`)
-  const any = some(segs, d, p, { sql: (c) => `${c} = ${p.json(v)}`, path: '@ == $v', vars: { v } })
+  const [k] = segs
+  const any = segs.length === 1 ? `(${d} @> ${p.json({ [k]: v })} OR ${d} @> ${p.json({ [k]: [v] })})` : some(segs, d, p, { path: '@ == $v', vars: { v } })
   return v === null ? `(NOT ${exists(segs, d)} OR ${any})` : any
 }
 
