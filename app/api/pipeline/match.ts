@@ -111,8 +111,10 @@ function inList(segs: string[], list: unknown, d: string, p: Params, op: string)
   if (list.length > LIMITS.inList) throw refuse(`${name} ${op}: more than ${LIMITS.inList} values`)
   for (const x of list) if (!isScalar(x)) throw refuse(`${name} ${op}: values must be numbers, strings, booleans or null`)
   if (!list.length) return 'FALSE'
-  // lax: some pair of the candidate and a list value is equal (pairs of other types are unknown)
-  const any = some(segs, d, p, { sql: (c) => `${c} IN (SELECT jsonb_array_elements(${p.json(list)}))`, path: '@ == $l[*]', vars: { l: list } })
+  // lax: some pair of the candidate and a list value is equal (pairs of other types are unknown);
+  // a path filter for every value, not `IN (SELECT jsonb_array_elements(…))`: that subquery would
+  // make the table read parallel-restricted too
+  const any = some(segs, d, p, { path: '@ == $l[*]', vars: { l: list } })
   return list.includes(null) ? `(NOT ${exists(segs, d)} OR ${any})` : any
 }
 
@@ -133,7 +135,8 @@ interface Cond {
 /**
  * Some candidate value at the path satisfies `cond`. A top-level field's candidates are its value,
  * or its elements when it is an array; for the common case (not an array) the condition is a plain
- * expression on the field. Candidates inside arrays and along dotted paths are read by a lax
+ * expression on the field when `cond` has one. Candidates inside arrays and along dotted paths (and
+ * a top-level field's value for a condition without `sql`/`onString`) are read by a lax
  * SQL/JSON path whose filter holds the condition. A lax filter takes an array's elements, and a lax
  * comparison would unwrap an element that is itself an array: MongoDB compares such an element as a
  * whole (never equal to a scalar), hence `@.type() != "array"`.
@@ -141,7 +144,7 @@ interface Cond {
 function some(segs: string[], d: string, p: Params, cond: Cond): string {
   const filter = `? (@.type() != "array" && (${cond.path}))`
   const vars = p.json(cond.vars)
-  if (segs.length === 1) {
+  if (segs.length === 1 && (cond.sql || cond.onString)) {
     const x = `(${d} -> ${lit(segs[0])})`
     const elements = `jsonb_path_exists(${x}, ${p.text(`lax $ ${filter}`)}::jsonpath, ${vars})`
     // sql of a missing value (SQL NULL) is NULL or false: coalesce makes it false, as no candidate
