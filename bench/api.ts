@@ -24,6 +24,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import pino from 'pino'
+import { runPipeline } from '../app/api/pipeline/run.server'
 import { signAccessToken } from '../app/auth/tokens.server'
 import { createHttpApp } from '../app/server/http.server'
 import { stats, comparePair, type BenchContext, type BenchRow, type Engine, type Scenario } from './lib'
@@ -77,6 +78,10 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
       notes.push(same ? `same ${b.rows.length} ids in the same order and the same total ${b.total.toLocaleString('en-US')} (pages ${a[0].pages}) from both sides` : `MISMATCH: pipeline ${a[0]?.data?.length} rows / total ${a[0]?.total?.[0]?.count}, Store.page ${b.rows.length} rows / total ${b.total}`)
       ctx.log(`api: table-page pipeline over HTTP on ${engine.name}`)
       const w = await comparePair(pipe, direct, { iterations: ctx.secondaryIterations, warmup: Math.min(ctx.warmup, 3), budgetSec: 60 })
+      // where the difference goes: the compiled statement run in this process (runPipeline, no HTTP)
+      const sqlOnly = () => runPipeline(engine.database.db, `c_${TABLE}`, engine.org, PIPELINE, { tableFor: () => { throw new Error('no $lookup here') }, maxRows: 10_000, timeoutMs: 60_000 })
+      const s = await comparePair(sqlOnly, direct, { iterations: 20, warmup: 2, budgetSec: 30 })
+      notes.push(`the pipeline's SQL alone (runPipeline in process, no HTTP; n=${s.a.n}): p50 ${s.a.p50.toFixed(1)} / p95 ${s.a.p95.toFixed(1)} ms against Store.page ${s.b.p50.toFixed(1)} / ${s.b.p95.toFixed(1)} ms in the same rounds (${(s.a.p50 / s.b.p50).toFixed(2)}x / ${(s.a.p95 / s.b.p95).toFixed(2)}x)`)
       const ratio = Math.max(w.a.p50 / w.b.p50, w.a.p95 / w.b.p95)
       rows.push({ scenario: 'api: table-page pipeline, /misc/dbops vs Store.page', engine: engine.name, docs: engine.docs, store: w.a, hand: w.b, target: `<=${OVERHEAD_TARGET}x`, met: engine.name === 'pg' ? ratio <= OVERHEAD_TARGET : null, notes })
     } else {
