@@ -94,7 +94,7 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
     const mine = await load(`${base}/dt/v1/${TABLE}?room=${encodeURIComponent(room)}&limit=20`, headers)
     const myIds = ids(mine.first)
     rows.push(throughputRow(engine, `api: GET /dt/v1 list, ${CLIENTS} clients`, mine, [
-      'Canopy: the production Express app on this process\'s main thread; the clients in a worker thread; PostgreSQL on the same 2 cores',
+      `Canopy: the production Express app on this process's main thread; the clients in a worker thread; ${engine.name === 'pg' ? 'PostgreSQL on the same 2 cores' : 'PGlite in this process'}`,
     ]))
 
     // ---- the same list from the peer (Directus), when it is installed
