@@ -6,11 +6,12 @@
  * satisfies it. Comparisons are type-bracketed: a number never equals or orders against a string.
  * `{a: null}` matches a missing `a` or a null one.
  *
- * Each condition is written twice: in SQL on one jsonb value, for a top-level field that is not an
- * array (the common case, a plain expression on the stored field), and as a SQL/JSON path filter on
- * `@` for the candidates inside arrays and along dotted paths. The filter runs in
- * `jsonb_path_exists`, a plain function call: a correlated subquery over the elements would make the
- * whole table read parallel-restricted in PostgreSQL 15 (decision 010).
+ * Equality on a top-level field is jsonb containment. Ranges and $regex are written twice: in SQL
+ * on one jsonb value, for a top-level field that is not an array (the common case, a plain
+ * expression on the stored field), and as a SQL/JSON path filter on `@` for the candidates inside
+ * arrays and along dotted paths ($in is the filter alone). The filter runs in `jsonb_path_exists`, a
+ * plain function call: a subquery over the elements would make the whole table read
+ * parallel-restricted in PostgreSQL 15 (decision 010).
  *
  * Refused (rather than answered differently): object or array operands for equality and $in,
  * range operators on anything but numbers and strings, operators outside the list below.
@@ -119,11 +120,12 @@ function inList(segs: string[], list: unknown, d: string, p: Params, op: string)
 }
 
 /**
- * One condition on a candidate value (`sql` and `onString` are called at most once each, and bind
- * their parameters only then, so a statement has no unused ones). `sql`: on a jsonb expression, true or false for any non-NULL
+ * One condition on a candidate value. `sql`: on a jsonb expression, true or false for any non-NULL
  * value; `onString`, for a condition only strings can meet, on a string value given as text (either
- * may be left out when the other covers the case). `path`: the same condition as a SQL/JSON filter
- * predicate on `@`, with the variables `vars` (false or unknown for values of other types).
+ * may be left out when the other covers the case; both are called at most once and bind their
+ * parameters only then, so a statement has no unused ones). `path`: the same condition as a
+ * SQL/JSON filter predicate on `@`, with the variables `vars` (false or unknown for values of
+ * other types).
  */
 interface Cond {
   sql?: (v: string) => string
