@@ -18,6 +18,8 @@ export interface Engine {
   orgDocs: number
   /** the measured collection (table c_<collection>) */
   collection: string
+  /** PostgreSQL only: the server and the schema the data set lives in (a peer is pointed at them) */
+  pg?: { url: string; schema: string }
 }
 
 export interface BenchContext {

@@ -10,7 +10,7 @@
  *   --secondary-iterations=60   timed iterations per side, other rows
  *   --row-budget=60       seconds after which a row stops timing (n is reported)
  *   --pg-docs=1000000     --pglite-docs=100000             --explain (EXPLAIN ANALYZE to stderr)
- * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), schema canopy_bench.
+ * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_PG_SCHEMA (default canopy_bench).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -29,7 +29,8 @@ import { metrcSyncScenario } from './metrc-sync'
 /** Scenario modules, in table order. Later issues append theirs here. */
 const SCENARIOS: Scenario[] = [pageQuery, tablePageScenario, apiScenario, busScenario, sensorsScenario, metrcSyncScenario]
 
-const PG_SCHEMA = 'canopy_bench'
+// BENCH_PG_SCHEMA: another schema, so two checkouts can measure on one server without sharing data
+const PG_SCHEMA = process.env.BENCH_PG_SCHEMA || 'canopy_bench'
 const PG_SHARE = 0.15 // 1 M documents: ~150 K in the measured organisation
 const PGLITE_SHARE = 0.4 // 100 K documents: ~40 K (an embedded install serves few, larger organisations)
 
@@ -88,7 +89,8 @@ async function openEngine(name: EngineName, args: ReturnType<typeof parseArgs>):
   }
   try {
     const ds = await prepareDataset(database, { docs, share }, { reload: args.reload, log, label: name })
-    return { name, database, docs, org: MEASURED_ORG, orgDocs: ds.orgDocs, collection: COLLECTION }
+    const pg = name === 'pg' ? { url: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test', schema: PG_SCHEMA } : undefined
+    return { name, database, docs, org: MEASURED_ORG, orgDocs: ds.orgDocs, collection: COLLECTION, pg }
   } catch (e) {
     await database.close().catch(() => {})
     throw e

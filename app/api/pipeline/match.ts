@@ -2,16 +2,23 @@
  * $match: a MongoDB query document as a SQL condition on the document `d`.
  *
  * A dotted path yields candidate values the way MongoDB's does: through arrays along the way, and a
- * final array stands for itself and each of its elements (`jsonPath(…, each)`). A condition holds
- * when some candidate satisfies it. Comparisons are type-bracketed: a number never equals or
- * orders against a string. `{a: null}` matches a missing `a` or a null one.
+ * final array stands for itself and each of its elements. A condition holds when some candidate
+ * satisfies it. Comparisons are type-bracketed: a number never equals or orders against a string.
+ * `{a: null}` matches a missing `a` or a null one.
+ *
+ * Equality on a top-level field is jsonb containment. Ranges and $regex are written twice: in SQL
+ * on one jsonb value, for a top-level field that is not an array (the common case, a plain
+ * expression on the stored field), and as a SQL/JSON path filter on `@` for the candidates inside
+ * arrays and along dotted paths ($in is the filter alone). The filter runs in `jsonb_path_exists`, a
+ * plain function call: a subquery over the elements would make the whole table read
+ * parallel-restricted in PostgreSQL 15 (decision 010).
  *
  * Refused (rather than answered differently): object or array operands for equality and $in,
  * range operators on anything but numbers and strings, operators outside the list below.
  */
 import { LIMITS, isPlainObject, isScalar, pathSegments, refuse, show } from './limits'
 import { translateRegex } from './regex'
-import { jsonPath, lit, type Params } from './sql-parts'
+import { jsonPath, jsonPathString, laxPath, lit, type Params } from './sql-parts'
 
 const FIELD_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$options', '$not'])
 const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }
@@ -61,9 +68,9 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
       parts.push(`(${arg ? '' : 'NOT '}${exists(segs, d)})`)
     } else if (op === '$regex') {
       const re = translateRegex(arg, ops.$options)
-      const pattern = p.text(re.pattern)
       const op = re.caseless ? '~*' : '~'
-      parts.push(some(segs, d, (v) => `jsonb_typeof(${v}) = 'string' AND (${v} #>> '{}') ${op} ${pattern}`, (s) => `${s} ${op} ${pattern}`))
+      // like_regex with flag "s" compiles the pattern as `~` does (ARE, `.` matches a newline too)
+      parts.push(some(segs, d, p, { path: `@ like_regex ${jsonPathString(re.pattern)} flag "${re.caseless ? 'is' : 's'}"`, vars: {}, onString: (s) => `${s} ${op} ${p.text(re.pattern)}` }))
     } else if (op === '$not') {
       if (!isPlainObject(arg) || !Object.keys(arg).length || !Object.keys(arg).every((k) => k.startsWith('$'))) throw refuse(`${name} $not: expects an operator object like {$gt: 5}`)
       parts.push(`(NOT ${operators(segs, arg, d, p)})`)
@@ -73,23 +80,28 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
   return `(${parts.join(' AND ') || 'TRUE'})`
 }
 
-/** Some candidate equals the scalar `v`; for null also a missing value. */
+/**
+ * Some candidate equals the scalar `v`; for null also a missing value. On a top-level field this is
+ * jsonb containment: `{k: v}` holds when k is that scalar (numbers compare as numbers), `{k: [v]}`
+ * when k is an array with that scalar among its own elements (not inside a nested array). Neither
+ * reads the field out of the document, so this is the cheapest test per row (decision 010).
+ */
 function eq(segs: string[], v: unknown, d: string, p: Params, where: string): string {
   if (!isScalar(v)) throw refuse(`${where}: expects a number, string, boolean or null`)
-  const x = p.json(v)
-  const any = some(segs, d, (c) => `${c} = ${x}`)
+  const [k] = segs
+  const any = segs.length === 1 ? `(${d} @> ${p.json({ [k]: v })} OR ${d} @> ${p.json({ [k]: [v] })})` : some(segs, d, p, { path: '@ == $v', vars: { v } })
   return v === null ? `(NOT ${exists(segs, d)} OR ${any})` : any
 }
 
 /** AND does not order evaluation in SQL: the cast to numeric waits behind a CASE. */
 function range(segs: string[], op: string, v: unknown, d: string, p: Params): string {
   if (typeof v === 'number' && Number.isFinite(v)) {
-    const x = p.json(v)
-    return some(segs, d, (c) => `CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c})::numeric ${RANGE[op]} ${x}::numeric ELSE false END`)
+    // SQL/JSON compares numbers as numeric and a number with anything else as unknown (no match)
+    return some(segs, d, p, { sql: (c) => `CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c})::numeric ${RANGE[op]} ${p.json(v)}::numeric ELSE false END`, path: `@ ${RANGE[op]} $v`, vars: { v } })
   }
   if (typeof v === 'string') {
-    const x = p.text(v)
-    return some(segs, d, (c) => `jsonb_typeof(${c}) = 'string' AND (${c} #>> '{}') COLLATE "C" ${RANGE[op]} ${x} COLLATE "C"`, (s) => `${s} COLLATE "C" ${RANGE[op]} ${x} COLLATE "C"`)
+    // SQL/JSON orders strings by code point in a UTF-8 database: COLLATE "C"
+    return some(segs, d, p, { path: `@ ${RANGE[op]} $v`, vars: { v }, onString: (s) => `${s} COLLATE "C" ${RANGE[op]} ${p.text(v)} COLLATE "C"` })
   }
   throw refuse(`${segs.join('.')} ${op}: compares numbers or strings (dates as ISO strings) only`)
 }
@@ -100,27 +112,49 @@ function inList(segs: string[], list: unknown, d: string, p: Params, op: string)
   if (list.length > LIMITS.inList) throw refuse(`${name} ${op}: more than ${LIMITS.inList} values`)
   for (const x of list) if (!isScalar(x)) throw refuse(`${name} ${op}: values must be numbers, strings, booleans or null`)
   if (!list.length) return 'FALSE'
-  const x = p.json(list)
-  const any = some(segs, d, (c) => `${c} IN (SELECT jsonb_array_elements(${x}))`)
+  // lax: some pair of the candidate and a list value is equal (pairs of other types are unknown);
+  // a path filter for every value, not `IN (SELECT jsonb_array_elements(…))`: that subquery would
+  // make the table read parallel-restricted too
+  const any = some(segs, d, p, { path: '@ == $l[*]', vars: { l: list } })
   return list.includes(null) ? `(NOT ${exists(segs, d)} OR ${any})` : any
 }
 
 /**
- * Some candidate value at the path satisfies `pred` (a condition on a jsonb expression that is
- * true or false for any non-NULL value). A top-level field's candidates are its value, or its
- * elements when it is an array — what the lax path `$.k[*]` yields — written without the path
- * function, so the common case (not an array) is a plain expression on the field. `onString`,
- * for a condition that only strings can meet, is `pred` on a string value given as text.
+ * One condition on a candidate value. `sql`: on a jsonb expression, true or false for any non-NULL
+ * value; `onString`, for a condition only strings can meet, on a string value given as text (either
+ * may be left out when the other covers the case; both are called at most once and bind their
+ * parameters only then, so a statement has no unused ones). `path`: the same condition as a
+ * SQL/JSON filter predicate on `@`, with the variables `vars` (false or unknown for values of
+ * other types).
  */
-function some(segs: string[], d: string, pred: (v: string) => string, onString?: (s: string) => string): string {
-  if (segs.length === 1) {
+interface Cond {
+  sql?: (v: string) => string
+  onString?: (s: string) => string
+  path: string
+  vars: Record<string, unknown>
+}
+
+/**
+ * Some candidate value at the path satisfies `cond`. A top-level field's candidates are its value,
+ * or its elements when it is an array; for the common case (not an array) the condition is a plain
+ * expression on the field when `cond` has one. Candidates inside arrays and along dotted paths (and
+ * a top-level field's value for a condition without `sql`/`onString`) are read by a lax
+ * SQL/JSON path whose filter holds the condition. A lax filter takes an array's elements, and a lax
+ * comparison would unwrap an element that is itself an array: MongoDB compares such an element as a
+ * whole (never equal to a scalar), hence `@.type() != "array"`.
+ */
+function some(segs: string[], d: string, p: Params, cond: Cond): string {
+  const filter = `? (@.type() != "array" && (${cond.path}))`
+  const vars = p.json(cond.vars)
+  if (segs.length === 1 && (cond.sql || cond.onString)) {
     const x = `(${d} -> ${lit(segs[0])})`
-    const elements = `EXISTS (SELECT 1 FROM jsonb_array_elements(${x}) AS c(v) WHERE ${pred('c.v')})`
-    // pred of a missing value (SQL NULL) is NULL or false: coalesce makes it false, as no candidate
-    if (!onString) return `(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${elements} ELSE coalesce(${pred(x)}, false) END)`
-    return `(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${elements} WHEN 'string' THEN ${onString(`(${d} ->> ${lit(segs[0])})`)} ELSE false END)`
+    const elements = `jsonb_path_exists(${x}, ${p.text(`lax $ ${filter}`)}::jsonpath, ${vars})`
+    // sql of a missing value (SQL NULL) is NULL or false: coalesce makes it false, as no candidate
+    const scalar = cond.sql ? `coalesce(${cond.sql(x)}, false)` : 'false'
+    const string = cond.onString ? ` WHEN 'string' THEN ${cond.onString(`(${d} ->> ${lit(segs[0])})`)}` : ''
+    return `(CASE jsonb_typeof(${x}) WHEN 'array' THEN ${elements}${string} ELSE ${scalar} END)`
   }
-  return `EXISTS (SELECT 1 FROM jsonb_path_query(${d}, ${jsonPath(segs, true)}) AS c(v) WHERE ${pred('c.v')})`
+  return `jsonb_path_exists(${d}, ${p.text(`${laxPath(segs)} ${filter}`)}::jsonpath, ${vars})`
 }
 
 /** The path leads to a value (JSON null too). */

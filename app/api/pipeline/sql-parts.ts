@@ -37,7 +37,16 @@ export const getPath = (d: string, segs: string[]) => (segs.length === 1 ? `(${d
  * A lax SQL/JSON path: descends into arrays along the way like MongoDB's dotted paths (one level per
  * step); with `each`, a final array yields its elements (the values a query compares against).
  */
-export const jsonPath = (segs: string[], each: boolean) => `'lax $${segs.map((s) => `."${s}"`).join('')}${each ? '[*]' : ''}'::jsonpath`
+export const jsonPath = (segs: string[], each: boolean) => `'${laxPath(segs)}${each ? '[*]' : ''}'::jsonpath`
+/** The lax SQL/JSON path of checked segments, as text (`lax $."a"."b"`). */
+export const laxPath = (segs: string[]) => `lax $${segs.map((s) => `."${s}"`).join('')}`
+
+/**
+ * A string as a SQL/JSON path string literal: `\` and `"` escaped, everything outside printable
+ * ASCII as \uXXXX (the path is a bound parameter, never SQL text).
+ */
+export const jsonPathString = (s: string) =>
+  `"${s.replace(/[\\"]|[^\x20-\x7e]/g, (c) => (c === '\\' || c === '"' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}"`
 
 /**
  * `d` with the value at a path set to `v` (jsonb; SQL NULL removes the field, unless `neverNull`
