@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get('tab')
   const tab: OutboxTab = asked && Object.hasOwn(OUTBOX_TABS, asked) ? (asked as OutboxTab) : 'attention'
   const [view, link, timeZone] = await Promise.all([outboxView(context.database, facility, tab), linkOf(context.database, facility), timeZoneOf(context, facility)])
-  const user = { uid: s.user.uid, role: s.user.role }
+  const user = { uid: s.user.uid, role: s.user.role, roles: s.user.props?.roles }
   return json({
     tab,
     timeZone,
@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields: Record<string, string> = {}
   for (const [k, v] of form) if (k.startsWith('f.') && typeof v === 'string') fields[k.slice(2)] = v
   try {
-    await actOnItem(context.database, facility, { uid: s.user.uid, role: s.user.role }, { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }, { intent, id, fields, reason: String(form.get('reason') ?? '') })
+    await actOnItem(context.database, facility, { uid: s.user.uid, role: s.user.role, roles: s.user.props?.roles }, { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId }, { intent, id, fields, reason: String(form.get('reason') ?? '') })
   } catch (e) {
     if (!isAppError(e)) throw e
     return json({ id, error: e.message }, { status: statusOf(e) })

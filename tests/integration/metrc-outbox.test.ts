@@ -111,7 +111,8 @@ describe('the worker', () => {
     const grower = { uid: 'u-grower', role: 'user' }
     await expect(actOnItem(t, 'greenleaf', grower, { uid: 'u-grower' }, { intent: 'approve', id: q.id })).rejects.toThrow(/compliance or an administrator/)
     await expect(actOnItem(t, 'harbor', { uid: 'u-super', role: 'super' }, { uid: 'u-super' }, { intent: 'approve', id: q.id })).rejects.toThrow(/does not exist in this facility/)
-    await actOnItem(t, 'greenleaf', { uid: 'u-comp', role: 'compliance' }, { uid: 'u-comp' }, { intent: 'approve', id: q.id })
+    // the demo's compliance officer: role user, job role compliance (users.props.roles)
+    await actOnItem(t, 'greenleaf', { uid: 'u-comp', role: 'user', roles: ['compliance'] }, { uid: 'u-comp' }, { intent: 'approve', id: q.id })
     await push()
     expect((await item(q.id)).status).toBe('confirmed')
     expect(emu.state.facilities[GROW_LICENSE].plantWaste.filter((x) => String(x.Note).includes(q.marker))).toHaveLength(1)

@@ -3,7 +3,8 @@
  *   approve  a held item goes to the queue
  *   resend   a failed item, with its fields corrected, goes to the queue again
  *   discard  a held or failed item will not be sent; the reason is required and kept
- * Who: admins and super users, or users whose role is the item's approver role (/MetrcPrefs).
+ * Who: admins and super users; users whose role or job role (users.props.roles) is the item's
+ * approver role (/MetrcPrefs); compliance staff for items no preference gives an approver.
  * Corrections keep the item's shape: only the fields it has, each as the same kind of value
  * (a number stays a number, a list of tags stays a list); anything else is refused, nothing changed.
  */
@@ -20,6 +21,8 @@ export { OUTBOX_TABS, type OutboxTab }
 export interface OutboxUser {
   uid: string
   role: string
+  /** job roles beyond super/admin/user (users.props.roles: compliance, manager) */
+  roles?: readonly string[]
 }
 
 export const OutboxAction = z.discriminatedUnion('intent', [
@@ -29,7 +32,12 @@ export const OutboxAction = z.discriminatedUnion('intent', [
 ])
 export type OutboxAction = z.infer<typeof OutboxAction>
 
-export const mayAct = (u: OutboxUser, item: Pick<OutboxRow, 'approver_role'>) => u.role === 'super' || u.role === 'admin' || (!!item.approver_role && u.role === item.approver_role)
+/** Admins and super; the item's approver role (/MetrcPrefs) as role or job role; compliance staff for items no preference names an approver for. */
+export function mayAct(u: OutboxUser, item: Pick<OutboxRow, 'approver_role'>): boolean {
+  if (u.role === 'super' || u.role === 'admin') return true
+  const mine = new Set([u.role, ...(u.roles ?? [])].map((r) => String(r).toLowerCase()))
+  return item.approver_role ? mine.has(item.approver_role.toLowerCase()) : mine.has('compliance')
+}
 
 /** Ingredient rows typed as "SOURCE QTY UNIT; …" (the source may hold spaces: a harvest's name). */
 function ingredients(key: string, endpoint: string, text: string): { value: unknown } | { error: string } {
