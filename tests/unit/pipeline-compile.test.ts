@@ -125,7 +125,16 @@ describe('what is pushed into the table read (decision 010)', () => {
 
   it('a leading $match on stored fields is a condition on t.doc in the table read', () => {
     const { sql } = compile(page)
-    expect(sql).toMatch(/^WITH s0 AS NOT MATERIALIZED \(SELECT t\.id COLLATE "C" AS n, .* FROM c_things t WHERE t\.org = \$1 AND .*\(t\.doc ->> 'room'\) ~\* \$\d+::text/)
+    // a plain-word $regex (the search box) is a substring test: ILIKE '%flower%'
+    expect(sql).toMatch(/^WITH s0 AS NOT MATERIALIZED \(SELECT t\.id COLLATE "C" AS n, .* FROM c_things t WHERE t\.org = \$1 AND .*\(t\.doc ->> 'room'\) ILIKE \$\d+::text/)
+  })
+
+  it('a $regex with any regex syntax stays a regex; plain words are (I)LIKE with the same meaning', () => {
+    const where = (re: string, options?: string) => compilePipeline('c_things', 'o1', [{ $match: { room: { $regex: re, ...(options ? { $options: options } : {}) } } }], { tableFor: () => '' })
+    expect(where('fl.wer', 'i').sql).toContain("(t.doc ->> 'room') ~* $")
+    expect(where('Flower 1').sql).toContain("(t.doc ->> 'room') LIKE $")
+    expect(where('Flower 1').params).toContain('%Flower 1%')
+    expect(where('50%').sql).toContain("(t.doc ->> 'room') ~ $")
   })
 
   it('the table page reads its rows in the order of (doc ->> key) COLLATE "C" and counts without documents', () => {
