@@ -10,7 +10,8 @@
  *      METRC refuses rows → those rows failed with METRC's message, the rest go again; METRC away
  *      (down, 5xx, 429 after the client's retries) → pending again, later, and the pass stops so
  *      nothing overtakes them; a lost answer → left `sent` for step 1; the key refused → the link
- *      is marked failing and the pass stops.
+ *      is marked failing and the pass stops (a 401 while the key still lists its facilities is a
+ *      record outside the license: that row fails).
  * Held (awaiting approval) and failed items do not hold back the others: a person deals with them
  * on the outbox screen (routes/MetrcOutbox.tsx).
  */
@@ -66,6 +67,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
       await tx.query(`UPDATE metrc_outbox SET status = 'failed', done_at = NULL, message = $3, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = $2`, [org, id, message.slice(0, 2000)])
       await pushAbandoned(tx, org, id)
     })
+  const keyStillTaken = () => client.get('/facilities/v2').then(() => true, () => false)
   let answered = false
   const reachable = async () => {
     if (answered) return
@@ -149,7 +151,10 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
         await set(batch.map((b) => b.id), `message = $3`, ["METRC's answer was lost; Canopy checks METRC before sending again."])
         return { ...res, stopped: 'in-doubt' }
       }
-      if (e.transient || e.kind === 'unauthorized') return away(batch.map((b) => b.id), e)
+      if (e.transient) return away(batch.map((b) => b.id), e)
+      // METRC's 401 means a refused key or a record outside the license: a GET of the key's
+      // facilities tells them apart; only a refused key stops the pass
+      if (e.kind === 'unauthorized' && !(await keyStillTaken())) return away(batch.map((b) => b.id), e)
       // refused: the rows METRC named fail with its words; the others go again
       await reachable()
       const named = new Map<number, string[]>()
