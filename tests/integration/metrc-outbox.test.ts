@@ -15,6 +15,7 @@ import { DEMO_USER_KEY } from '#app/metrc/emulator/model'
 import { actOnItem, outboxView } from '#app/metrc/outbox/actions.server'
 import type { OutboxRow } from '#app/metrc/outbox/applied.server'
 import { NEEDS_INGREDIENTS, NEEDS_REASON } from '#app/metrc/outbox/pushes.server'
+import { startOutboxWorker } from '#app/metrc/outbox/scheduler.server'
 import { pushFacility } from '#app/metrc/outbox/worker.server'
 import { linkOf, saveLink } from '#app/metrc/sync/links.server'
 import { createRecord, updateRecord, type Writer } from '#app/records/write.server'
@@ -99,6 +100,19 @@ describe('the worker', () => {
     emu.clearRequests()
     expect((await push()).requests).toBe(0)
     expect(posted('/plantbatches/v2/plantings')).toHaveLength(0)
+  })
+
+  it('the worker in the server sends on its own, facility by facility, and stops cleanly', async () => {
+    const doc = await planting()
+    const loop = startOutboxWorker({ env, database: t, logger: silent, everyMs: 50, client: { attempts: 2, backoff: { baseMs: 5, maxMs: 10 } } })
+    try {
+      for (let i = 0; i < 100 && (await itemOf(doc._id)).status !== 'confirmed'; i++) await new Promise((r) => setTimeout(r, 50))
+      expect(await itemOf(doc._id)).toMatchObject({ status: 'confirmed' })
+    } finally {
+      loop.stop()
+      await loop.idle()
+    }
+    expect(batches().filter((b) => b.Name === doc.name)).toHaveLength(1)
   })
 
   it('holds what /MetrcPrefs say needs approval until an approver approves it', async () => {

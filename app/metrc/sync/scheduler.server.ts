@@ -9,15 +9,14 @@ import type { Logger } from 'pino'
 import type { Env } from '../../config/env.server'
 import type { Database } from '../../db/index.server'
 import { metrcEndpoint } from '../connection.server'
+import { everyFacility, type FacilityLoop } from '../every-facility.server'
 import { linkedOrgs, linkOf } from './links.server'
 import { syncStatus, syncTable } from './run.server'
 import { SYNC_TABLES } from './tables'
 
-export function startSyncScheduler(o: { env: Env; database: Database; logger: Logger; tickMs?: number }): { stop: () => void; idle: () => Promise<void> } {
+export function startSyncScheduler(o: { env: Env; database: Database; logger: Logger; tickMs?: number }): FacilityLoop {
   const log = o.logger.child({ component: 'metrc-sync' })
   const every = { reference: o.env.METRC_SYNC_REFERENCE_H * 3_600_000, data: o.env.METRC_SYNC_DATA_MIN * 60_000 }
-  const queues = new Map<string, Promise<void>>()
-  let stopped = false
 
   /** tables whose interval has passed, and tables that failed before the credentials were last saved (a new key) */
   async function due(org: string, keySavedAt: string | null): Promise<string[]> {
@@ -31,35 +30,26 @@ export function startSyncScheduler(o: { env: Env; database: Database; logger: Lo
     return out
   }
 
-  async function tick() {
-    const endpoint = metrcEndpoint(o.env)
-    if (!endpoint || stopped) return
-    for (const org of await linkedOrgs(o.database)) {
-      if (queues.has(org)) continue
+  return everyFacility({
+    everyMs: o.tickMs ?? 60_000,
+    log,
+    what: 'scheduled METRC sync',
+    // linked facilities whose key METRC still takes (a failing one waits for a new key or a Sync now)
+    facilities: async () => {
+      if (!metrcEndpoint(o.env)) return []
+      const out: string[] = []
+      for (const org of await linkedOrgs(o.database)) if ((await linkOf(o.database, org))?.status !== 'failing') out.push(org)
+      return out
+    },
+    work: async (org, stopped) => {
+      const endpoint = metrcEndpoint(o.env)
       const link = await linkOf(o.database, org)
-      if (!link || link.status === 'failing') continue
-      const work = (async () => {
-        for (const collection of await due(org, link.updatedAt)) {
-          if (stopped) return
-          const r = await syncTable({ database: o.database, secret: o.env.SESSION_SECRET, endpoint, logger: log }, org, collection)
-          if (r.status === 'failed' && (await linkOf(o.database, org))?.status === 'failing') return
-        }
-      })()
-        .catch((e: Error) => log.warn({ org, err: e.message }, 'scheduled METRC sync failed'))
-        .finally(() => queues.delete(org))
-      queues.set(org, work)
-    }
-  }
-
-  const timer = setInterval(() => void tick().catch((e: Error) => log.warn({ err: e.message }, 'METRC sync schedule check failed')), o.tickMs ?? 60_000)
-  timer.unref()
-  return {
-    stop: () => {
-      stopped = true
-      clearInterval(timer)
+      if (!endpoint || !link) return
+      for (const collection of await due(org, link.updatedAt)) {
+        if (stopped()) return
+        const r = await syncTable({ database: o.database, secret: o.env.SESSION_SECRET, endpoint, logger: log }, org, collection)
+        if (r.status === 'failed' && (await linkOf(o.database, org))?.status === 'failing') return
+      }
     },
-    idle: async () => {
-      await Promise.all(queues.values())
-    },
-  }
+  })
 }
