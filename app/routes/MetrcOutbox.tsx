@@ -15,6 +15,7 @@ import { useT } from '../i18n/t'
 import { actOnItem, mayAct, outboxView } from '../metrc/outbox/actions.server'
 import { fieldText, OUTBOX_TABS, type OutboxTab } from '../metrc/outbox/tabs'
 import { linkOf } from '../metrc/sync/links.server'
+import { PLATFORM_ORG } from '../route-map'
 import { timeZoneOf } from '../screens/table-page.server'
 import { isAppError, statusOf } from '../utils/errors'
 import { APP_NAME } from '../version'
@@ -45,6 +46,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: OutboxTab = asked && Object.hasOwn(OUTBOX_TABS, asked) ? (asked as OutboxTab) : 'attention'
   const [view, link, timeZone] = await Promise.all([outboxView(context.database, facility, tab), linkOf(context.database, facility), timeZoneOf(context, facility)])
   const user = { uid: s.user.uid, role: s.user.role, roles: s.user.props?.roles }
+  // who queued each item, by name (the people of the platform's users table; programs keep their id)
+  const uids = [...new Set(view.items.map((i) => i.created_by))]
+  const people = new Map(
+    (uids.length ? (await context.database.db.query<{ uid: string; name: string }>(`SELECT doc->>'uid' AS uid, trim(concat_ws(' ', doc->>'firstname', doc->>'lastname')) AS name FROM c_users WHERE org = $1 AND doc->>'uid' = ANY($2)`, [PLATFORM_ORG, uids])).rows : []).filter((r) => r.name).map((r) => [r.uid, r.name]),
+  )
   return json({
     tab,
     timeZone,
@@ -62,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       attempts: i.attempts,
       metrcId: i.metrc_id === null ? null : String(i.metrc_id),
       created: i.created_at,
-      createdBy: i.created_by,
+      createdBy: people.get(i.created_by) ?? i.created_by,
       updated: i.updated_at,
       approver: i.approver_role,
       mayAct: mayAct(user, i),

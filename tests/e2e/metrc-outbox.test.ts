@@ -52,6 +52,8 @@ test('a planting reaches METRC through the outbox; one METRC refuses is fixed an
     const sent = await outboxItem(page, 'done', `Planting ${good}`, 'confirmed')
     await expect(sent).toContainText('Confirmed by METRC')
     await expect(sent).toContainText(/METRC Id \d+/)
+    // who queued it, by name
+    await expect(sent).toContainText(`by Test ${admin.uid}`)
     // …and it is in METRC: Sync now brings it back from the emulator
     await page.goto('/MetrcPlantBatches')
     await page.getByRole('button', { name: 'Sync now' }).click()
