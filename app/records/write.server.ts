@@ -23,7 +23,6 @@ import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import { isPlatformCollection, timeZoneOf } from '../screens/table-page.server'
 import { AppError, forbidden, notFound } from '../utils/errors'
 import { outboxStep } from '../metrc/outbox/record-step.server'
-import { pushesFromTable } from '../metrc/outbox/pushes.server'
 import { tableAccess, type TableAccess } from './access.server'
 import { afterCreate } from './after-create.server'
 
@@ -158,9 +157,6 @@ async function writable(context: AppLoadContext, w: Writer, collection: string, 
   return access
 }
 
-/** The facility's time zone, for the METRC pushes' dates (read only for tables that push). */
-const pushZone = async (context: AppLoadContext, w: Writer, collection: string) => (pushesFromTable(collection) ? timeZoneOf(context, w.facility) : 'UTC')
-
 /** Is `user` held back by this row's flags? Super never is (SPEC §6). */
 const locked = (user: SessionUser, row: Doc, flag: 'ed' | 'delete') => user.role !== 'super' && String(row[flag] ?? '').toLowerCase() === 'no'
 
@@ -171,7 +167,7 @@ export async function createRecord(context: AppLoadContext, w: Writer, collectio
   const access = await writable(context, w, collection, opts.via)
   const value = await checkValues(context, w, access, null, null, input, opts)
   if (saveRules(collection, value, 'create') === 'stop') return { doc: null, stopped: true }
-  const also = outboxStep(access.org, w.actor, collection, await pushZone(context, w, collection))
+  const also = await outboxStep(access.org, w.actor, collection, () => timeZoneOf(context, w.facility))
   const doc = await context.database.store.insert(w.actor, access.org, collection, value, { allowCts: canEditCts(w.user), also })
   await afterCreate(context, w, collection, doc)
   return { doc }
@@ -185,7 +181,7 @@ export async function updateRecord(context: AppLoadContext, w: Writer, collectio
   if (locked(w.user, row, 'ed')) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
   const value = await checkValues(context, w, access, id, row, input, opts)
   if (saveRules(collection, { ...row, ...value }, 'update') === 'stop') return { doc: null, stopped: true }
-  const also = outboxStep(access.org, w.actor, collection, await pushZone(context, w, collection))
+  const also = await outboxStep(access.org, w.actor, collection, () => timeZoneOf(context, w.facility))
   const doc = await context.database.store.update(w.actor, access.org, collection, id, value, { expectTs: opts.expectTs || undefined, allowCts: canEditCts(w.user), also })
   return { doc }
 }

@@ -37,27 +37,25 @@ export type Applied = { applied: true; id?: number } | { applied: false } | null
 
 const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase()
 
+/** Lists read during one check pass, so the items of one lost batch share their reads. */
+export type ReadMemo = Map<string, Promise<Array<Record<string, unknown>>>>
+
 /** Rows of `paths` modified from a little before the item went out until now. */
-async function recent(client: MetrcClient, license: string, paths: string[], item: OutboxRow): Promise<Array<Record<string, unknown>>> {
-  const from = new Date(new Date(item.sent_at ?? Date.now()).getTime() - 5 * 60_000)
-  const to = new Date(Date.now() + 60_000)
-  const out: Array<Record<string, unknown>> = []
-  for (const p of paths) out.push(...(await client.listModified<Record<string, unknown>>(p, { license, from, to })))
-  return out
-}
-
-async function plant(client: MetrcClient, license: string, label: unknown): Promise<Record<string, unknown> | null> {
-  try {
-    return await client.get<Record<string, unknown>>(`/plants/v2/${encodeURIComponent(String(label))}`, { license })
-  } catch (e) {
-    if (e instanceof MetrcError && (e.kind === 'not_found' || (e.kind === 'unauthorized' && e.status === 401 && /not|outside|license/i.test(e.message)))) return null
-    throw e
+function recent(client: MetrcClient, license: string, paths: string[], item: OutboxRow, memo: ReadMemo): Promise<Array<Record<string, unknown>>> {
+  const sent = new Date(item.sent_at ?? Date.now()).getTime()
+  const key = `${paths.join(' ')}@${sent}`
+  if (!memo.has(key)) {
+    const from = new Date(sent - 5 * 60_000)
+    const to = new Date(Date.now() + 60_000)
+    memo.set(key, (async () => (await Promise.all(paths.map((p) => client.listModified<Record<string, unknown>>(p, { license, from, to })))).flat())())
   }
+  return memo.get(key)!
 }
 
-async function packageByLabel(client: MetrcClient, license: string, label: unknown): Promise<Record<string, unknown> | null> {
+/** A plant or package by its tag; null when METRC does not have it (404, or 401: not this license's). */
+async function byLabel(client: MetrcClient, license: string, family: 'plants' | 'packages', label: unknown): Promise<Record<string, unknown> | null> {
   try {
-    return await client.get<Record<string, unknown>>(`/packages/v2/${encodeURIComponent(String(label))}`, { license })
+    return await client.get<Record<string, unknown>>(`/${family}/v2/${encodeURIComponent(String(label))}`, { license })
   } catch (e) {
     if (e instanceof MetrcError && (e.kind === 'not_found' || e.status === 401)) return null
     throw e
@@ -66,32 +64,32 @@ async function packageByLabel(client: MetrcClient, license: string, label: unkno
 
 const found = (row: Record<string, unknown> | undefined): Applied => (row ? { applied: true, ...(typeof row.Id === 'number' ? { id: row.Id } : {}) } : { applied: false })
 
-export async function wasApplied(client: MetrcClient, license: string, item: OutboxRow): Promise<Applied> {
+export async function wasApplied(client: MetrcClient, license: string, item: OutboxRow, memo: ReadMemo = new Map()): Promise<Applied> {
   const p = item.payload
   switch (item.endpoint) {
     case 'POST /plantbatches/v2/plantings':
-      return found((await recent(client, license, ['/plantbatches/v2/active', '/plantbatches/v2/inactive'], item)).find((b) => same(b.Name, p.Name)))
+      return found((await recent(client, license, ['/plantbatches/v2/active', '/plantbatches/v2/inactive'], item, memo)).find((b) => same(b.Name, p.Name)))
     case 'POST /plants/v2/waste':
-      return found((await recent(client, license, ['/plants/v2/waste'], item)).find((w) => typeof w.Note === 'string' && w.Note.includes(item.marker)))
+      return found((await recent(client, license, ['/plants/v2/waste'], item, memo)).find((w) => typeof w.Note === 'string' && w.Note.includes(item.marker)))
     case 'POST /items/v2':
-      return found((await recent(client, license, ['/items/v2/active', '/items/v2/inactive'], item)).find((i) => same(i.Name, p.Name)))
+      return found((await recent(client, license, ['/items/v2/active', '/items/v2/inactive'], item, memo)).find((i) => same(i.Name, p.Name)))
     case 'DELETE /plants/v2': {
-      const pl = await plant(client, license, p.Label)
+      const pl = await byLabel(client, license, 'plants', p.Label)
       return pl && pl.State !== 'Tracked' ? found(pl) : { applied: false }
     }
     case 'PUT /plants/v2/growthphase': {
-      const pl = await plant(client, license, p.Label)
+      const pl = await byLabel(client, license, 'plants', p.Label)
       return pl && same(pl.GrowthPhase, p.GrowthPhase) && same(pl.LocationName, p.NewLocation) ? found(pl) : { applied: false }
     }
     case 'PUT /plants/v2/harvest': {
-      const pl = await plant(client, license, p.Plant)
+      const pl = await byLabel(client, license, 'plants', p.Plant)
       return pl && (pl.State === 'Harvested' || Number(pl.HarvestCount) > 0) ? found(pl) : { applied: false }
     }
     case 'POST /packages/v2':
     case 'POST /harvests/v2/packages':
-      return found((await packageByLabel(client, license, p.Tag)) ?? undefined)
+      return found((await byLabel(client, license, 'packages', p.Tag)) ?? undefined)
     case 'PUT /plants/v2/location': {
-      const pl = await plant(client, license, p.Label)
+      const pl = await byLabel(client, license, 'plants', p.Label)
       return pl && same(pl.LocationName, p.Location) ? found(pl) : { applied: false }
     }
     default:

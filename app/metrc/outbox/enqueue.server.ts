@@ -12,6 +12,7 @@
  */
 import type { Queryable } from '../../db/driver.server'
 import type { Actor } from '../../db/types'
+import { isYes as yes } from '../../format/format'
 import { newId } from '../../utils/ids'
 
 export interface PushItem {
@@ -34,7 +35,6 @@ export interface QueuedItem {
   status: 'held' | 'pending' | 'failed'
 }
 
-const yes = (v: unknown) => typeof v === 'string' ? /^(yes|true|1)$/i.test(v.trim()) : v === true
 
 /** How a facility's preferences treat an endpoint. */
 export async function pushPolicy(q: Queryable, org: string, endpoint: string): Promise<{ status: 'held' | 'pending'; approverRole: string | null }> {

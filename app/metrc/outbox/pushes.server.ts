@@ -21,20 +21,20 @@
  */
 import type { Queryable } from '../../db/driver.server'
 import { tableOf } from '../../db/sql'
+import { isYes as yes } from '../../format/format'
 import { readMeasure } from '../../format/units'
 import type { PushItem } from './enqueue.server'
 
 export interface PlanContext {
   org: string
   timeZone: string
-  /** a referenced record's field (a room's name, a strain's METRC name) */
-  field: (collection: string, id: unknown, key: string) => Promise<string | null>
+  /** a referenced record (a room, a strain, a harvest), read once per change */
+  record: (collection: string, id: unknown) => Promise<Record<string, unknown> | null>
 }
 
 export type PlannedPush = Omit<PushItem, 'source'>
 type Planner = (before: Record<string, unknown> | null, after: Record<string, unknown>, c: PlanContext) => Promise<PlannedPush[]>
 
-const yes = (v: unknown) => (typeof v === 'string' ? /^(yes|true|1)$/i.test(v.trim()) : v === true)
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
 
 /** A date as METRC's YYYY-MM-DD in the facility's time zone (today when absent). */
@@ -52,17 +52,11 @@ function weightOf(v: unknown): { weight: number; unit: string } | null {
   return m ? { weight: m.qty, unit: METRC_UNITS[m.unit] ?? m.unit } : null
 }
 
-const parseJson = (v: string | null): unknown => {
-  if (!v) return null
-  try {
-    return JSON.parse(v)
-  } catch {
-    return v
-  }
+const strainName = async (c: PlanContext, id: unknown) => {
+  const st = await c.record('set_strains', id)
+  return str(st?.metrc_name) || str(st?.name)
 }
-
-const strainName = async (c: PlanContext, id: unknown) => (await c.field('set_strains', id, 'metrc_name')) || (await c.field('set_strains', id, 'name')) || ''
-const roomName = async (c: PlanContext, id: unknown) => (await c.field('set_rooms', id, 'name')) || ''
+const roomName = async (c: PlanContext, id: unknown) => str((await c.record('set_rooms', id))?.name)
 
 export const NEEDS_REASON = 'METRC needs a waste reason to destroy a plant: fill in WasteReasonName (one of /MetrcWasteReasons) and resend.'
 export const NEEDS_WEIGHT = "METRC needs the plant's wet weight: fill in Weight (in UnitOfWeight) and resend."
@@ -103,8 +97,9 @@ const PLANNERS: Record<string, Planner> = {
       if (room) out.push({ endpoint: 'PUT /plants/v2/location', payload: { Label: tag, Location: room, ActualDate: metrcDay(null, c.timeZone) }, label: `Move plant ${tag} to ${room}` })
     }
     if (str(r.harvest) && str(r.harvest) !== str(before.harvest) && !yes(r.mark_as_dead)) {
-      const h = { name: await c.field('fac_harvests', r.harvest, 'name'), dry: await c.field('fac_harvests', r.harvest, 'dryRoom'), wet: await c.field('fac_harvests', r.harvest, 'wetWeight'), plants: Number(await c.field('fac_harvests', r.harvest, 'plants')), at: await c.field('fac_harvests', r.harvest, 'harvested') }
-      const total = weightOf(parseJson(h.wet))
+      const hv = (await c.record('fac_harvests', r.harvest)) ?? {}
+      const h = { name: str(hv.name) || null, dry: hv.dryRoom, plants: Number(hv.plants), at: hv.harvested }
+      const total = weightOf(hv.wetWeight)
       const each = total && h.plants > 0 ? { weight: Math.round((total.weight / h.plants) * 10_000) / 10_000, unit: total.unit } : null
       const dry = (await roomName(c, h.dry)) || (await roomName(c, r.room))
       out.push({
@@ -181,12 +176,17 @@ const PLANNERS: Record<string, Planner> = {
 
 export const pushesFromTable = (collection: string) => Object.hasOwn(PLANNERS, collection)
 
-/** A field reader for planners, through `q` (the database or a transaction). */
-export function fieldReader(q: Queryable, org: string): PlanContext['field'] {
-  return async (collection, id, key) => {
-    if (typeof id !== 'string' || !id) return null
-    const r = await q.query<{ v: string | null }>(`SELECT doc->>$3 AS v FROM ${tableOf(collection)} WHERE org = $1 AND id = $2`, [org, id, key]).catch(() => ({ rows: [] as Array<{ v: string | null }> }))
-    return r.rows[0]?.v?.trim() || null
+/**
+ * Referenced records for planners, each read once, through `q` (the change's transaction; the
+ * write path has already checked the ids exist in their tables).
+ */
+export function recordReader(q: Queryable, org: string): PlanContext['record'] {
+  const seen = new Map<string, Promise<Record<string, unknown> | null>>()
+  return (collection, id) => {
+    if (typeof id !== 'string' || !id) return Promise.resolve(null)
+    const key = `${collection}/${id}`
+    if (!seen.has(key)) seen.set(key, q.query<{ doc: Record<string, unknown> }>(`SELECT doc FROM ${tableOf(collection)} WHERE org = $1 AND id = $2`, [org, id]).then((r) => r.rows[0]?.doc ?? null))
+    return seen.get(key)!
   }
 }
 

@@ -6,12 +6,14 @@
 import type { WriteOptions } from '../../db/store.server'
 import type { Actor } from '../../db/types'
 import { enqueuePushes } from './enqueue.server'
-import { fieldReader, planPushes, pushesFromTable } from './pushes.server'
+import { planPushes, pushesFromTable, recordReader } from './pushes.server'
 
-export function outboxStep(org: string, actor: Actor, collection: string, timeZone: string): WriteOptions['also'] {
+/** The step for a write of `collection`, or undefined when METRC does not hear about that table (the time zone is read only then). */
+export async function outboxStep(org: string, actor: Actor, collection: string, timeZone: () => Promise<string>): Promise<WriteOptions['also']> {
   if (!pushesFromTable(collection)) return undefined
+  const zone = await timeZone()
   return async (tx, saved, before) => {
-    const planned = await planPushes(collection, before, saved, { org, timeZone, field: fieldReader(tx, org) })
+    const planned = await planPushes(collection, before, saved, { org, timeZone: zone, record: recordReader(tx, org) })
     if (planned.length) await enqueuePushes(tx, org, actor, planned.map((p) => ({ ...p, source: { collection, id: saved._id } })))
   }
 }

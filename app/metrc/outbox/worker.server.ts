@@ -21,7 +21,7 @@ import type { MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
 import { linkWithKey, markLink } from '../sync/links.server'
-import { type OutboxRow, wasApplied } from './applied.server'
+import { type OutboxRow, type ReadMemo, wasApplied } from './applied.server'
 import { pushAbandoned } from '../drift/outbox-hook.server'
 import { adoptMetrcId, PUSH_ACTOR } from './adopt.server'
 
@@ -89,7 +89,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
   }
   /** METRC was away or refused the key: what the pass does next */
   const away = async (ids: string[], e: MetrcError): Promise<PushResult> => {
-    if (e.kind === 'unauthorized' || e.kind === 'forbidden' && /key|denied/i.test(e.message)) {
+    if (e.kind === 'unauthorized') {
       await set(ids, `status = 'pending', message = $3`, [`METRC refused the facility's key: ${e.message}`])
       await markLink(o.database, org, false, e.message)
       return { ...res, stopped: 'unauthorized' }
@@ -103,9 +103,10 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
 
   // 1. items whose answer was lost
   const doubtful = (await db.query<OutboxRow>(`SELECT * FROM metrc_outbox WHERE org = $1 AND status = 'sent' ORDER BY seq`, [org])).rows
+  const memo: ReadMemo = new Map()
   for (const item of doubtful) {
     try {
-      const a = await wasApplied(client, license, item)
+      const a = await wasApplied(client, license, item, memo)
       if (a === null) {
         await fail(item.id, IN_DOUBT)
         res.failed++
