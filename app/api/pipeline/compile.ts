@@ -108,7 +108,12 @@ export function compilePipeline(table: string, org: string, pipeline: unknown, o
         const later = keys.length > 1 ? S.sortKeyColumns(Object.fromEntries(keys.slice(1)), 'x.d') : []
         const strings = `SELECT x.n, x.d FROM (SELECT t.id COLLATE "C" AS n, ${rowDoc('t')} AS d, (t.doc ->> ${k}) COLLATE "C" AS k FROM ${table} t
           WHERE ${where} AND jsonb_typeof(t.doc -> ${k}) = 'string' AND (SELECT other FROM ${a}) = 0) x ORDER BY x.k ${dir}, ${[...later, 'x.n'].join(', ')} LIMIT ${lim}`
-        const any = `SELECT n, d FROM ${base} WHERE (SELECT other FROM ${a}) <> 0 ORDER BY ${cols.join(', ')}, n LIMIT ${lim}`
+        // the full sort, read only when a row holds no string in k: MATERIALIZED, so that the gate
+        // sits above the whole read and PostgreSQL does not start parallel workers for a branch
+        // that reads nothing (~10 ms a page)
+        const sorted = `s${ctes.length}`
+        ctes.push(`${sorted} AS MATERIALIZED (SELECT n, d FROM ${base} ORDER BY ${cols.join(', ')}, n LIMIT ${lim})`)
+        const any = `SELECT n, d FROM ${sorted} WHERE (SELECT other FROM ${a}) <> 0`
         heads.set(m, c.cte(`SELECT row_number() OVER (ORDER BY ${cols.join(', ')}, n) AS n, d FROM ((${strings}) UNION ALL (${any})) h`))
       }
       return heads.get(m)!

@@ -72,9 +72,19 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
       // a pattern of plain ASCII letters, digits and spaces is a substring test: (I)LIKE '%…%' says
       // the same as the regex and costs a fraction of it per row (a table page's search box)
       const literal = typeof arg === 'string' && /^[A-Za-z0-9 ]{1,200}$/.test(arg)
-      const onString = literal ? (s: string) => `${s} ${re.caseless ? 'ILIKE' : 'LIKE'} ${p.text(`%${arg}%`)}` : (s: string) => `${s} ${op} ${p.text(re.pattern)}`
       // like_regex with flag "s" compiles the pattern as `~` does (ARE, `.` matches a newline too)
-      parts.push(some(segs, d, p, { path: `@ like_regex ${jsonPathString(re.pattern)} flag "${re.caseless ? 'is' : 's'}"`, vars: {}, onString }))
+      const path = `@ like_regex ${jsonPathString(re.pattern)} flag "${re.caseless ? 'is' : 's'}"`
+      if (literal && segs.length === 1) {
+        // on a top-level field, the substring test runs first on the field as text, `->>`: a string
+        // itself, an array its JSON text, in which each element's letters, digits and spaces stand
+        // as they are. A row failing it has no matching candidate and costs one read of the field;
+        // the others are then checked by type (a string passed; an array's elements one by one)
+        const text = `(${d} ->> ${lit(segs[0])}) ${re.caseless ? 'ILIKE' : 'LIKE'} ${p.text(`%${arg}%`)}`
+        parts.push(`(${text} AND ${some(segs, d, p, { path, vars: {}, onString: () => 'true' })})`)
+      } else {
+        const onString = literal ? (s: string) => `${s} ${re.caseless ? 'ILIKE' : 'LIKE'} ${p.text(`%${arg}%`)}` : (s: string) => `${s} ${op} ${p.text(re.pattern)}`
+        parts.push(some(segs, d, p, { path, vars: {}, onString }))
+      }
     } else if (op === '$not') {
       if (!isPlainObject(arg) || !Object.keys(arg).length || !Object.keys(arg).every((k) => k.startsWith('$'))) throw refuse(`${name} $not: expects an operator object like {$gt: 5}`)
       parts.push(`(NOT ${operators(segs, arg, d, p)})`)
