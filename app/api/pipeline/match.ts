@@ -70,7 +70,8 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
       const re = translateRegex(arg, ops.$options)
       const op = re.caseless ? '~*' : '~'
       // a pattern of plain ASCII letters, digits and spaces is a substring test: (I)LIKE '%…%' says
-      // the same as the regex and costs a fraction of it per row (a table page's search box)
+      // the same as the regex and costs a fraction of it per row (a table page's search box); on a
+      // dotted path there is no field text to test, and the path filter reads the pattern as is
       const literal = typeof arg === 'string' && /^[A-Za-z0-9 ]{1,200}$/.test(arg)
       // like_regex with flag "s" compiles the pattern as `~` does (ARE, `.` matches a newline too)
       const path = `@ like_regex ${jsonPathString(re.pattern)} flag "${re.caseless ? 'is' : 's'}"`
@@ -86,8 +87,8 @@ function operators(segs: string[], ops: Record<string, unknown>, d: string, p: P
         const text = `(${d} ->> ${lit(segs[0])}) ${re.caseless ? 'ILIKE' : 'LIKE'} ${p.text(`%${arg}%`)}`
         parts.push(`(CASE WHEN ${text} THEN ${some(segs, d, p, { path, vars: {}, onString: () => 'true' })} ELSE false END)`)
       } else {
-        const onString = literal ? (s: string) => `${s} ${re.caseless ? 'ILIKE' : 'LIKE'} ${p.text(`%${arg}%`)}` : (s: string) => `${s} ${op} ${p.text(re.pattern)}`
-        parts.push(some(segs, d, p, { path, vars: {}, onString }))
+        // (a dotted path reads its candidates through the path filter alone)
+        parts.push(some(segs, d, p, { path, vars: {}, onString: (s) => `${s} ${op} ${p.text(re.pattern)}` }))
       }
     } else if (op === '$not') {
       if (!isPlainObject(arg) || !Object.keys(arg).length || !Object.keys(arg).every((k) => k.startsWith('$'))) throw refuse(`${name} $not: expects an operator object like {$gt: 5}`)
