@@ -100,7 +100,7 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
     // ---- the same list from the peer (Directus), when it is installed
     const missing = directusMissing(engine)
     if (missing) {
-      rows.push({ ...throughputRow(engine, `peer: Directus GET /items list, ${CLIENTS} clients`, null, [`skipped: ${missing}`]) })
+      rows.push(throughputRow(engine, `peer: Directus GET /items list, ${CLIENTS} clients`, null, [`skipped: ${missing}`]))
     } else {
       let peer: RunningPeer | null = null
       try {

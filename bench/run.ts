@@ -31,6 +31,7 @@ const SCENARIOS: Scenario[] = [pageQuery, tablePageScenario, apiScenario, busSce
 
 // BENCH_PG_SCHEMA: another schema, so two checkouts can measure on one server without sharing data
 const PG_SCHEMA = process.env.BENCH_PG_SCHEMA || 'canopy_bench'
+const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const PG_SHARE = 0.15 // 1 M documents: ~150 K in the measured organisation
 const PGLITE_SHARE = 0.4 // 100 K documents: ~40 K (an embedded install serves few, larger organisations)
 
@@ -71,7 +72,7 @@ async function openEngine(name: EngineName, args: ReturnType<typeof parseArgs>):
   const share = name === 'pg' ? PG_SHARE : PGLITE_SHARE
   let database: Database
   if (name === 'pg') {
-    const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+    const url = PG_URL
     log(`pg: ${url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')} schema ${PG_SCHEMA}`)
     try {
       // a long statement timeout: the first load builds indexes over 1 M rows
@@ -89,7 +90,7 @@ async function openEngine(name: EngineName, args: ReturnType<typeof parseArgs>):
   }
   try {
     const ds = await prepareDataset(database, { docs, share }, { reload: args.reload, log, label: name })
-    const pg = name === 'pg' ? { url: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test', schema: PG_SCHEMA } : undefined
+    const pg = name === 'pg' ? { url: PG_URL, schema: PG_SCHEMA } : undefined
     return { name, database, docs, org: MEASURED_ORG, orgDocs: ds.orgDocs, collection: COLLECTION, pg }
   } catch (e) {
     await database.close().catch(() => {})
