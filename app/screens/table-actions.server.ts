@@ -7,7 +7,8 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
 import { isAppError, badInput, forbidden, notFound } from '../utils/errors'
 import type { RouteEntry } from '../route-map'
-import { readView, rowRights } from './table-page.server'
+import { outboxStep } from '../metrc/outbox/record-step.server'
+import { readView, rowRights, timeZoneOf } from './table-page.server'
 
 export async function toggleCheck(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, form: FormData): Promise<void> {
   const view = await readView(context, route, facility, url)
@@ -23,7 +24,9 @@ export async function toggleCheck(context: AppLoadContext, s: SignedIn, route: R
   if (!rowRights(view, s.user, row).canEdit) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
   const ts = String(form.get('ts') ?? '')
   const actor = { uid: s.user.uid, origUid: s.session.orig_uid, role: s.user.role, requestId: context.requestId, session: s.session.id_hash }
-  await context.database.store.update(actor, view.org, route.collection!, id, { [field]: value }, ts ? { expectTs: ts } : {})
+  // a check that METRC hears about (a plant marked dead) is queued with the change, as on the edit form
+  const also = await outboxStep(view.org, actor, route.collection!, () => timeZoneOf(context, facility))
+  await context.database.store.update(actor, view.org, route.collection!, id, { [field]: value }, { expectTs: ts || undefined, also })
 }
 
 /** An error from a table action as words for the user and an HTTP status. */

@@ -19,6 +19,9 @@ import { startOutboxWorker } from '#app/metrc/outbox/scheduler.server'
 import { pushFacility } from '#app/metrc/outbox/worker.server'
 import { linkOf, saveLink } from '#app/metrc/sync/links.server'
 import { createRecord, updateRecord, type Writer } from '#app/records/write.server'
+import type { SignedIn } from '#app/auth/require.server'
+import { findRoute } from '#app/route-map'
+import { toggleCheck } from '#app/screens/table-actions.server'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
@@ -178,6 +181,20 @@ describe("METRC's refusals", () => {
     await push()
     expect(await item(b.id)).toMatchObject({ status: 'confirmed' })
     expect(batches().find((x) => x.Name === bad.name)).toMatchObject({ StrainName: 'OG Kush', UntrackedCount: 8 })
+  })
+
+  it("a plant marked dead with the table's check cell is queued for METRC as on the edit form", async () => {
+    const plant = (await t.store.find('greenleaf', 'fac_plants', { mark_as_dead: 'no' }, 1))[0]
+    const label = String(emu.state.facilities[GROW_LICENSE].plants.filter((p) => p.State === 'Tracked').at(-1)!.Label)
+    const row = await t.store.update(w.actor, 'greenleaf', 'fac_plants', plant._id, { tag: label, waste_method: 'Grinder', mix_material: 'Soil', dead_weight: { qty: 400, unit: 'g' } })
+    const form = new FormData()
+    for (const [k, v] of Object.entries({ id: plant._id, field: 'mark_as_dead', value: 'yes', ts: String(row.ts) })) form.set(k, v)
+    const s = { id: 'sess', user: superUser, session: { orig_uid: 'u-super', id_hash: 'h', facility: 'greenleaf' } } as unknown as SignedIn
+    await toggleCheck(context(), s, findRoute('/culPlants')!, 'greenleaf', new URL('http://x/culPlants'), form)
+    expect((await t.store.get('greenleaf', 'fac_plants', plant._id))!.mark_as_dead).toBe('yes')
+    const q = await itemOf(plant._id)
+    expect(q).toMatchObject({ endpoint: 'DELETE /plants/v2', message: NEEDS_REASON })
+    expect(q.payload).toMatchObject({ Label: label, WasteMethodName: 'Grinder', WasteWeight: 400, WasteUnitOfMeasureName: 'Grams' })
   })
 
   it('a destroyed plant waits for the waste reason METRC needs; discarding needs a reason and sends nothing', async () => {

@@ -5,7 +5,7 @@
  */
 import type { WriteOptions } from '../../db/store.server'
 import type { Actor } from '../../db/types'
-import { enqueuePushes } from './enqueue.server'
+import { enqueuePushes, isLinked } from './enqueue.server'
 import { planPushes, pushesFromTable, recordReader } from './pushes.server'
 
 /** The step for a write of `collection`, or undefined when METRC does not hear about that table (the time zone is read only then). */
@@ -13,6 +13,8 @@ export async function outboxStep(org: string, actor: Actor, collection: string, 
   if (!pushesFromTable(collection)) return undefined
   const zone = await timeZone()
   return async (tx, saved, before) => {
+    // an unlinked facility queues nothing: not worth the planner's reads of rooms, strains, harvests
+    if (!(await isLinked(tx, org))) return
     const planned = await planPushes(collection, before, saved, { org, timeZone: zone, record: recordReader(tx, org) })
     if (planned.length) await enqueuePushes(tx, org, actor, planned.map((p) => ({ ...p, source: { collection, id: saved._id } })))
   }
