@@ -14,6 +14,7 @@ import { Notice } from '../components/ui'
 import { driftScreen } from '../metrc/drift/list.server'
 import { resolveDrift } from '../metrc/drift/resolve.server'
 import { mayResolveDrift } from '../metrc/drift/rights'
+import { timeZoneOf } from '../screens/table-page.server'
 import { isAppError, statusOf } from '../utils/errors'
 import { APP_NAME } from '../version'
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const side = form.get('side')
   try {
-    await resolveDrift(context.database, { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId, session: s.session.id_hash }, facility, form.get('id'), side, { isSuper: s.user.role === 'super' })
+    await resolveDrift(context.database, { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId, session: s.session.id_hash }, facility, form.get('id'), side, { isSuper: s.user.role === 'super', timeZone: await timeZoneOf(context, facility) })
   } catch (e) {
     if (!isAppError(e)) throw e
     context.logger?.warn({ err: e.message, path: PATH }, 'drift decision refused')

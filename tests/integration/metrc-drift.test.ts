@@ -178,12 +178,14 @@ describe('resolution', () => {
     const room = find(await openOf(), plants.same.tag, 'Room')!
     expect(room).toMatchObject({ canopy: other, synced: p.LocationName, metrc: p.LocationName, moved: 'canopy' })
     const compliance = { uid: 'u-compliance', requestId: 'drift-test' }
-    const r1 = await resolveDrift(t, compliance, ORG, room.id, 'canopy')
+    // dates go as the facility's day: Kiritimati is UTC+14 all year, a day ahead of UTC for 14 hours of 24
+    const r1 = await resolveDrift(t, compliance, ORG, room.id, 'canopy', { timeZone: 'Pacific/Kiritimati' })
+    const kiritimatiDay = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10)
     const strain = find(await openOf(), plants.strain.tag, 'Strain')!
     const r2 = await resolveDrift(t, compliance, ORG, strain.id, 'canopy')
     const q = await t.db.query<{ id: string; endpoint: string; payload: Record<string, unknown> }>('SELECT id, endpoint, payload FROM metrc_outbox WHERE org = $1 AND id = ANY($2::text[]) ORDER BY seq', [ORG, [r1.push!.id, r2.push!.id]])
     expect(q.rows).toEqual([
-      { id: r1.push!.id, endpoint: 'PUT /plants/v2/location', payload: { Label: plants.same.tag, Location: other, ActualDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } },
+      { id: r1.push!.id, endpoint: 'PUT /plants/v2/location', payload: { Label: plants.same.tag, Location: other, ActualDate: kiritimatiDay } },
       { id: r2.push!.id, endpoint: 'PUT /plants/v2/strain', payload: { Label: plants.strain.tag, StrainName: strain.canopy } },
     ])
     // the emulator takes both as they are queued

@@ -14,6 +14,7 @@ import { tableOf } from '../../db/sql'
 import type { Actor, Doc } from '../../db/types'
 import { badInput, conflict, forbidden, notFound } from '../../utils/errors'
 import { enqueuePushes } from '../outbox/enqueue.server'
+import { metrcDay } from '../outbox/pushes.server'
 import { lookups, pairsOf } from './compare.server'
 import { driftTable, Refused, sameValue } from './tables'
 
@@ -34,8 +35,11 @@ export const DRIFT_ID = /^[0-9a-f]{24}$/
 
 type Row = { id: string; tbl: string; tag: string; field: string; record_id: string; metrc_doc: string; canopy_value: string | null; synced_value: string | null; metrc_value: string | null; status: string; resolved_by: string | null; resolved_at: unknown }
 
-/** Resolves drift `id` of `org` for `side`; `super` may change a record locked with ed = no. */
-export async function resolveDrift(database: Database, actor: Actor, org: string, id: unknown, side: unknown, o: { isSuper?: boolean } = {}): Promise<Decision> {
+/**
+ * Resolves drift `id` of `org` for `side`; `super` may change a record locked with ed = no. The
+ * dates sent to METRC are days in the facility's time zone (`timeZone`, UTC when not given).
+ */
+export async function resolveDrift(database: Database, actor: Actor, org: string, id: unknown, side: unknown, o: { isSuper?: boolean; timeZone?: string } = {}): Promise<Decision> {
   if (typeof id !== 'string' || !DRIFT_ID.test(id)) throw badInput('Choose a drift from the list (the drift id is missing or malformed).', { field: 'id' })
   if (side !== 'canopy' && side !== 'metrc') throw badInput('Choose which side wins: Canopy’s value or METRC’s.', { field: 'side' })
   let emitted = null as { collection: string; id: string } | null
@@ -60,7 +64,7 @@ export async function resolveDrift(database: Database, actor: Actor, org: string
       change = await updateRecord(tx, database, actor, org, t.canopy, row.record_id, patch, o.isSuper === true)
       emitted = { collection: t.canopy, id: row.record_id }
     } else {
-      const item = f.toMetrc(pair.rec, pair.doc, lk, new Date().toISOString().slice(0, 10))
+      const item = f.toMetrc(pair.rec, pair.doc, lk, (v) => metrcDay(v, o.timeZone ?? 'UTC'))
       if (item instanceof Refused) throw badInput(item.message, { field: 'side' })
       const [queued] = await enqueuePushes(tx, org, actor, [item])
       if (!queued) throw badInput('This facility is not linked to METRC: Canopy’s value cannot be sent.', { field: 'side' })

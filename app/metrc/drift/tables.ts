@@ -34,8 +34,8 @@ export interface DriftField {
   metrc: (doc: Rec) => string | null
   /** the change to the Canopy record that takes METRC's value */
   toCanopy: (doc: Rec, lk: Lookups, rec: Rec) => Record<string, unknown> | Refused
-  /** the METRC call that takes Canopy's value */
-  toMetrc: (rec: Rec, doc: Rec, lk: Lookups, today: string) => PushItem | Refused
+  /** the METRC call that takes Canopy's value; `day(v)`: a date as METRC's day in the facility's zone (today without one) */
+  toMetrc: (rec: Rec, doc: Rec, lk: Lookups, day: (v?: unknown) => string) => PushItem | Refused
 }
 
 export interface DriftTable {
@@ -77,10 +77,10 @@ function roomField(applies: DriftField['applies'], o: { what: string; endpoint: 
       const id = lk.roomId(doc.LocationName)
       return id ? { room: id } : new Refused(`Canopy has no room named ${String(doc.LocationName ?? '—')}: add it under Rooms first.`)
     },
-    toMetrc: (rec, doc, lk, today) => {
+    toMetrc: (rec, doc, lk, day) => {
       const name = lk.roomName(rec.room)
       if (!name) return new Refused('The Canopy record has no room to send.')
-      return { endpoint: o.endpoint, payload: { Label: doc.Label, Location: name, [o.dateKey]: today }, label: `Move ${o.what} ${String(doc.Label)} to ${name} (drift kept Canopy’s)`, source: o.source(rec) }
+      return { endpoint: o.endpoint, payload: { Label: doc.Label, Location: name, [o.dateKey]: day() }, label: `Move ${o.what} ${String(doc.Label)} to ${name} (drift kept Canopy’s)`, source: o.source(rec) }
     },
   }
 }
@@ -106,12 +106,11 @@ const plantFields: DriftField[] = [
     canopy: (rec) => text(rec.phase),
     metrc: (doc) => text(doc.GrowthPhase),
     toCanopy: (doc) => ({ phase: text(doc.GrowthPhase) }),
-    toMetrc: (rec, doc, _lk, today) => {
+    toMetrc: (rec, doc, _lk, day) => {
       const from = text(doc.GrowthPhase)
       const to = text(rec.phase)
       if (from !== 'Vegetative' || to !== 'Flowering') return new Refused(`METRC moves a plant only from Vegetative to Flowering; ${from ?? '—'} to ${to ?? '—'} cannot be sent.`)
-      const date = typeof rec.phaseDate === 'string' && !Number.isNaN(Date.parse(rec.phaseDate)) ? rec.phaseDate.slice(0, 10) : today
-      return { endpoint: 'PUT /plants/v2/growthphase', payload: { Label: doc.Label, GrowthPhase: 'Flowering', NewLocation: doc.LocationName, GrowthDate: date }, label: `Plant ${String(doc.Label)} to Flowering (drift kept Canopy’s)`, source: plantSource(rec) }
+      return { endpoint: 'PUT /plants/v2/growthphase', payload: { Label: doc.Label, GrowthPhase: 'Flowering', NewLocation: doc.LocationName, GrowthDate: day(rec.phaseDate) }, label: `Plant ${String(doc.Label)} to Flowering (drift kept Canopy’s)`, source: plantSource(rec) }
     },
   },
   roomField(bothTracked, { what: 'plant', endpoint: 'PUT /plants/v2/location', dateKey: 'ActualDate', source: plantSource }),
@@ -165,13 +164,13 @@ const packageFields: DriftField[] = [
       if (!unit || unit === 'mg' || typeof doc.Quantity !== 'number') return new Refused(`Canopy has no unit for ${String(doc.UnitOfMeasureName ?? '—')}.`)
       return { qty: { qty: doc.Quantity, unit } }
     },
-    toMetrc: (rec, doc, _lk, today) => {
+    toMetrc: (rec, doc, _lk, day) => {
       const n = inMetrcUnit(rec, doc)
       if (n === null || n < 0) return new Refused(`Canopy’s quantity cannot be expressed in ${String(doc.UnitOfMeasureName ?? '—')}.`)
       const delta = round4(n - Number(doc.Quantity ?? 0))
       return {
         endpoint: 'POST /packages/v2/adjust',
-        payload: { Label: doc.Label, Quantity: delta, UnitOfMeasure: doc.UnitOfMeasureName, AdjustmentReason: 'Entry Error', AdjustmentDate: today, ReasonNote: 'Drift reconciliation: Canopy’s quantity kept.' },
+        payload: { Label: doc.Label, Quantity: delta, UnitOfMeasure: doc.UnitOfMeasureName, AdjustmentReason: 'Entry Error', AdjustmentDate: day(), ReasonNote: 'Drift reconciliation: Canopy’s quantity kept.' },
         label: `Adjust package ${String(doc.Label)} by ${delta} ${String(doc.UnitOfMeasureName)} (drift kept Canopy’s)`,
         source: packageSource(rec),
         noteField: 'ReasonNote',
