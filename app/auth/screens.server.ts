@@ -2,10 +2,12 @@
  * Which screen an address names, and whether this user may open it: the route map of SPEC §2.3
  * plus the /{Module}Workflows routes of the organisation's allowed workflows.
  */
+import type { AppLoadContext } from '@remix-run/node'
 import type { Database } from '../db/index.server'
 import { cachedRead } from '../db/read-cache.server'
 import { findRoute, MODULES, PLATFORM_ORG, type ModuleCode, type RouteEntry } from '../route-map'
 import { canSeeRoute, modulesOf, type SessionUser } from './entitlements'
+import { requireSession, type SignedIn } from './require.server'
 
 export interface WorkflowItem {
   _id: string
@@ -46,4 +48,17 @@ export async function resolveScreen(database: Database, user: SessionUser, facil
   if (!wfs) return 'unknown'
   if (!modulesOf(user, facility).includes(mod.code)) return 'forbidden'
   return { route: { path: workflowPath(mod.code), title: `${mod.name} Workflows`, module: mod.code, kind: 'table', collection: 'auth_workflows', readOnly: true }, workflows: wfs }
+}
+
+/**
+ * For a screen with its own route module (/MetrcOutbox, /MetrcDrift): the signed-in user, the
+ * facility and the screen at `path`, or the 404 / 403 answer the catch-all route gives.
+ */
+export async function requireScreen(request: Request, context: AppLoadContext, path: string): Promise<{ s: SignedIn; facility: string; screen: Screen }> {
+  const s = await requireSession(request, context)
+  const facility = s.session.facility ?? ''
+  const screen = await resolveScreen(context.database, s.user, facility, path)
+  if (screen === 'unknown') throw new Response('There is no page at this address.', { status: 404, statusText: 'There is no page at this address.' })
+  if (screen === 'forbidden') throw new Response('Your account is not entitled to this screen in this facility. Ask your administrator for access to its module.', { status: 403, statusText: 'Not allowed' })
+  return { s, facility, screen }
 }

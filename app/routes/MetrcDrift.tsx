@@ -7,8 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { requireSession } from '../auth/require.server'
-import { resolveScreen } from '../auth/screens.server'
+import { requireScreen } from '../auth/screens.server'
 import { DriftView } from '../components/metrc/drift-view'
 import { Notice } from '../components/ui'
 import { driftScreen } from '../metrc/drift/list.server'
@@ -22,24 +21,16 @@ const PATH = '/MetrcDrift'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
 
-async function screenOf(request: Request, context: LoaderFunctionArgs['context']) {
-  const s = await requireSession(request, context)
-  const facility = s.session.facility ?? ''
-  const screen = await resolveScreen(context.database, s.user, facility, PATH)
-  if (screen === 'unknown') throw new Response('There is no page at this address.', { status: 404, statusText: 'There is no page at this address.' })
-  if (screen === 'forbidden') throw new Response('Your account is not entitled to this screen in this facility. Ask your administrator for access to its module.', { status: 403, statusText: 'Not allowed' })
-  return { s, facility, title: screen.route.title }
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { s, facility, title } = await screenOf(request, context)
+  const { s, facility, screen } = await requireScreen(request, context, PATH)
+  const title = screen.route.title
   const q = new URL(request.url).searchParams.get('done')
   const done: 'canopy' | 'metrc' | null = q === 'canopy' || q === 'metrc' ? q : null
   return json({ title, path: PATH, canResolve: mayResolveDrift(s.user), done, drift: await driftScreen(context.database, facility) })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { s, facility } = await screenOf(request, context)
+  const { s, facility } = await requireScreen(request, context, PATH)
   if (!mayResolveDrift(s.user)) return json({ error: 'Only admins and compliance staff decide drift; you may read it.' }, { status: 403 })
   const form = await request.formData()
   const side = form.get('side')

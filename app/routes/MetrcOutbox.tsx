@@ -7,8 +7,7 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireSession } from '../auth/require.server'
-import { resolveScreen } from '../auth/screens.server'
+import { requireScreen } from '../auth/screens.server'
 import { Button, Notice } from '../components/ui'
 import { formatDateTime } from '../format/format'
 import { useT } from '../i18n/t'
@@ -30,17 +29,8 @@ const TABS: Array<{ tab: OutboxTab; label: string }> = [
 ]
 const DONE_MSG: Record<string, string> = { approve: 'Approved: it goes to METRC with the next push.', resend: 'Queued again: it goes to METRC with the next push.', discard: 'Discarded: it will not be sent to METRC.' }
 
-async function signedIn(request: Request, context: LoaderFunctionArgs['context']) {
-  const s = await requireSession(request, context)
-  const facility = s.session.facility ?? ''
-  const screen = await resolveScreen(context.database, s.user, facility, PATH)
-  if (screen === 'unknown') throw new Response('There is no page at this address.', { status: 404 })
-  if (screen === 'forbidden') throw new Response('Your account is not entitled to this screen in this facility. Ask your administrator for access to its module.', { status: 403, statusText: 'Not allowed' })
-  return { s, facility }
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { s, facility } = await signedIn(request, context)
+  const { s, facility } = await requireScreen(request, context, PATH)
   const url = new URL(request.url)
   const asked = url.searchParams.get('tab')
   const tab: OutboxTab = asked && Object.hasOwn(OUTBOX_TABS, asked) ? (asked as OutboxTab) : 'attention'
@@ -77,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { s, facility } = await signedIn(request, context)
+  const { s, facility } = await requireScreen(request, context, PATH)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const id = String(form.get('id') ?? '')

@@ -113,7 +113,6 @@ export interface OutboxView {
   counts: Record<OutboxRow['status'], number>
   items: Array<OutboxRow & { created_at: string; updated_at: string; created_by: string }>
   unreachableSince: string | null
-  linked: boolean
 }
 
 
@@ -127,5 +126,5 @@ export async function outboxView(database: Database, org: string, tab: OutboxTab
   )).rows
   const link = (await database.db.query<{ since: Date | string | null }>('SELECT push_unreachable_since AS since FROM metrc_links WHERE org = $1', [org])).rows[0]
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
-  return { counts, items: items.map((i) => ({ ...i, created_at: iso(i.created_at)!, updated_at: iso(i.updated_at)!, sent_at: iso(i.sent_at) })), unreachableSince: iso(link?.since), linked: !!link }
+  return { counts, items: items.map((i) => ({ ...i, created_at: iso(i.created_at)!, updated_at: iso(i.updated_at)!, sent_at: iso(i.sent_at) })), unreachableSince: iso(link?.since) }
 }

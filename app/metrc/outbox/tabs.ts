@@ -18,7 +18,7 @@ export function fieldText(v: unknown): string {
         const keys = 'HarvestName' in o || 'HarvestId' in o ? INGREDIENT_KEYS.harvest : INGREDIENT_KEYS.package
         return keys.map((k) => String(o[k] ?? (k === 'HarvestName' ? o.HarvestId ?? '' : ''))).join(' ')
       })
-      .join(Array.isArray(v) && v.some((x) => x && typeof x === 'object') ? '; ' : ', ')
+      .join(v.some((x) => x && typeof x === 'object') ? '; ' : ', ')
   }
   return v === null || v === undefined ? '' : String(v)
 }

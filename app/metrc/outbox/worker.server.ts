@@ -25,7 +25,6 @@ import { type OutboxRow, type ReadMemo, wasApplied } from './applied.server'
 import { pushAbandoned } from '../drift/outbox-hook.server'
 import { adoptMetrcId, PUSH_ACTOR } from './adopt.server'
 
-export { PUSH_ACTOR }
 export const IN_DOUBT = "METRC's answer to this push was lost and Canopy cannot tell whether METRC took it. Check METRC: if it is there, discard this item; if not, resend it."
 
 export interface PushOptions {

@@ -7,6 +7,7 @@
 import type { Logger } from 'pino'
 import type { Env } from '../../config/env.server'
 import type { Database } from '../../db/index.server'
+import { PLATFORM_ORG } from '../../route-map'
 import { DEMO_USER_KEY, GROW_LICENSE, HARBOR_LICENSE } from '../emulator/model'
 import { linkOf, saveLink } from './links.server'
 
@@ -19,7 +20,7 @@ export async function linkDemoFacilities(database: Database, env: Env, logger: L
   if (env.DEMO_DATA !== '1' || env.METRC_DEMO_LINKS !== '1' || env.METRC_VENDOR_KEY) return 0
   let n = 0
   for (const l of DEMO_LINKS) {
-    if (!(await database.store.get('auth', 'org', l.org).catch(() => null)) || (await linkOf(database, l.org))) continue
+    if (!(await database.store.get(PLATFORM_ORG, 'org', l.org).catch(() => null)) || (await linkOf(database, l.org))) continue
     await saveLink(database, env.SESSION_SECRET, { uid: 'demo-seed', requestId: 'demo-links' }, l.org, { state: l.state, license: l.license, key: l.key }, null)
     n++
   }
