@@ -86,7 +86,8 @@ describe('detection', () => {
     expect(find(open, plants.dead.tag, 'State')).toMatchObject({ canopy: 'Destroyed', metrc: 'Tracked' })
     expect(find(open, plants.phase.tag, 'Room')).toMatchObject({ canopy: null, metrc: 'Veg Room' })
     // the strain compares METRC's name of Canopy's strain
-    expect(find(open, plants.strain.tag, 'Strain')!.canopy).not.toMatch(/house/)
+    const ps = metrcPlants().find((x) => x.Label === plants.strain.tag)!
+    expect(find(open, plants.strain.tag, 'Strain')).toMatchObject({ canopy: ps.StrainName === 'OG Kush' ? 'Blue Dream' : 'OG Kush', metrc: ps.StrainName })
   })
 
   it('a second sync opens nothing new and keeps the same rows', async () => {
