@@ -230,6 +230,8 @@ export const ROUTES: RouteEntry[] = [
   t('/SupportTicket', 'Support', 'all', 'support_tickets'),
   { path: '/Table', title: 'Tables', module: 'all', kind: 'tables' },
   { path: '/DisplayHTML', title: 'Documents', module: 'all', kind: 'html', collection: 'sup_html', platform: true },
+  // the policies waiting for the signed-in user (issue 26; its own route module, app/areas/documents)
+  { path: '/MyPolicies', title: 'My Policies', module: 'all', kind: 'page' },
 ]
 
 /** The organisation that holds platform-wide collections (users, orgs, schemas, modules, ...). */

@@ -5,8 +5,9 @@
  */
 import type { AreaJobDeps, ServerArea } from './area'
 import { installAreas } from './index'
+import { serverArea as documents } from './documents/area.server'
 
-export const SERVER_AREAS: ServerArea[] = []
+export const SERVER_AREAS: ServerArea[] = [documents]
 
 let installed = false
 export function installServerAreas(): void {

@@ -7,7 +7,9 @@
  *   `cts` unless admin/super) → unknown keys refused → the compiled zod schema (record-schema.ts)
  *   → sub-table row ids → referenced ids exist in the organisation → the table's save rules
  *   (SPEC §5) on the record as it will be stored → the store (unchanged-since check, audit row,
- *   the METRC pushes the change calls for (app/metrc/outbox) and change event in one transaction).
+ *   the METRC pushes the change calls for (app/metrc/outbox), the areas' write steps (a document's
+ *   version) and change event in one transaction). Field cleaners (write-hooks.server.ts) rewrite
+ *   a value after the field checks: stored HTML is sanitised there, whichever path it came by.
  *
  * Bad input is an AppError BAD_INPUT whose details list every problem as { field?, message }
  * (`field` in conform's naming: `rows[0].qty`), so the form shows them by field and the API
@@ -16,6 +18,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { SessionUser } from '../auth/entitlements'
 import type { Actor, Doc } from '../db/types'
+import type { WriteOptions } from '../db/store.server'
 import { editableFields, isEditable, recordSchema, referenceFields, SYSTEM_KEYS } from '../forms/record-schema'
 import { rowsToSave } from '../forms/row-ids'
 import { runSaveRules } from '../forms/save-rules'
@@ -26,6 +29,7 @@ import { AppError, forbidden, notFound } from '../utils/errors'
 import { outboxStep } from '../metrc/outbox/record-step.server'
 import { tableAccess, type TableAccess } from './access.server'
 import { afterCreate } from './after-create.server'
+import { cleanFields, writeSteps } from './write-hooks.server'
 
 /** Who writes: the user (for rights), the actor (for the audit row) and the facility they work in. */
 export interface Writer {
@@ -114,7 +118,8 @@ async function checkValues(context: AppLoadContext, w: Writer, access: TableAcce
   const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), timeZone, anyMinute: opts.anyMinute, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
   const parsed = compiled.safeParse(values)
   if (!parsed.success) throw new InvalidRecord(parsed.error.issues.map((i) => ({ ...(i.path.length ? { field: fieldName(i.path) } : {}), message: i.message })))
-  const value = parsed.data as Record<string, unknown>
+  // the areas' field cleaners (write-hooks.server.ts: stored HTML is sanitised) on what was given
+  const value = cleanFields(schema.key, schema.fields, parsed.data as Record<string, unknown>)
   for (const k of Object.keys(value)) if (value[k] === undefined) delete value[k]
   // every stored sub-table row has an id; an edited row keeps the columns that were not sent
   for (const f of editableFields(schema)) {
@@ -163,12 +168,23 @@ const locked = (user: SessionUser, row: Doc, flag: 'ed' | 'delete') => user.role
 
 export type WriteResult = { doc: Doc; stopped?: false } | { doc: null; stopped: true }
 
+/** The outbox's step and the areas' write steps as the one `also` of a store write. */
+async function stepsOf(context: AppLoadContext, w: Writer, org: string, collection: string): Promise<WriteOptions['also']> {
+  const outbox = await outboxStep(org, w.actor, collection, () => timeZoneOf(context, w.facility))
+  const areas = writeSteps(org, collection, w.actor)
+  if (!outbox || !areas) return outbox ?? areas
+  return async (tx, saved, before) => {
+    await outbox(tx, saved, before)
+    await areas(tx, saved, before)
+  }
+}
+
 /** Creates a record; returns it as stored. A save rule's stop saves nothing. */
 export async function createRecord(context: AppLoadContext, w: Writer, collection: string, input: unknown, opts: RecordWriteOptions = {}): Promise<WriteResult> {
   const access = await writable(context, w, collection, opts.via)
   const value = await checkValues(context, w, access, null, null, input, opts)
   if (saveRules(collection, value, 'create') === 'stop') return { doc: null, stopped: true }
-  const also = await outboxStep(access.org, w.actor, collection, () => timeZoneOf(context, w.facility))
+  const also = await stepsOf(context, w, access.org, collection)
   const doc = await context.database.store.insert(w.actor, access.org, collection, value, { allowCts: canEditCts(w.user), also })
   await afterCreate(context, w, collection, doc)
   return { doc }
@@ -182,7 +198,7 @@ export async function updateRecord(context: AppLoadContext, w: Writer, collectio
   if (locked(w.user, row, 'ed')) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
   const value = await checkValues(context, w, access, id, row, input, opts)
   if (saveRules(collection, { ...row, ...value }, 'update') === 'stop') return { doc: null, stopped: true }
-  const also = await outboxStep(access.org, w.actor, collection, () => timeZoneOf(context, w.facility))
+  const also = await stepsOf(context, w, access.org, collection)
   const doc = await context.database.store.update(w.actor, access.org, collection, id, value, { expectTs: opts.expectTs || undefined, allowCts: canEditCts(w.user), also })
   return { doc }
 }

@@ -42,6 +42,17 @@ export function registerSeedGroup(g: SeedGroup): void {
   AREA_GROUPS.set(g.name, g)
 }
 
+/**
+ * A step after the demo records are in (app/areas, decision 022): the documents area writes a small
+ * real file for every file a seeded record links to. Runs once, when the demo is seeded; a failure
+ * is the seed's failure. Registering a name again replaces it.
+ */
+export type AfterSeed = (database: Database, env: Env, logger?: Logger) => Promise<unknown>
+const AFTER_SEED = new Map<string, AfterSeed>()
+export function registerAfterSeed(name: string, step: AfterSeed): void {
+  AFTER_SEED.set(name, step)
+}
+
 /** Every schema the product ships with (core + each seed group + each area's). */
 export function allSchemaInputs(): unknown[] {
   return [...coreSchemas, ...operationsSchemas, ...metrcSchemas, ...businessSchemas, ...platformSchemas, ...[...AREA_GROUPS.values()].flatMap((g) => g.schemas ?? [])]
@@ -152,6 +163,8 @@ export async function seedDemo(database: Database, env: Env, opts: { logger?: Lo
     }
     documents += await insertAll(database, facility.org, records, schemas, ctx)
   }
+  // before the mark: a failed step leaves the demo unmarked, so the next start tries again
+  for (const step of AFTER_SEED.values()) await step(database, env, opts.logger)
   await database.db.query(
     `INSERT INTO canopy_meta (key, value) VALUES ('demo_seed', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
     [{ version: SEED_VERSION, now: now.toISOString() }],

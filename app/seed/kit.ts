@@ -94,6 +94,16 @@ export function rowsOf(ctx: SeedCtx, collection: string, list: Array<Record<stri
   return list.map((r, i) => ({ _id: ctx.id(collection, i), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== '' && v !== undefined)) }))
 }
 
+/**
+ * The reference a record keeps to one of an organisation's files, as an upload stores it
+ * (app/files/store.server.ts referenceOf): `/getfiles/{org}/{name}?subdir={folder}`. Seeded references
+ * use it, so every demo link opens: the documents area writes a small real file for each one at seed
+ * time (app/areas/documents/demo-files.server.ts) and a test walks them all.
+ */
+export function fileRef(org: string, subdir: string, name: string): string {
+  return `/getfiles/${encodeURIComponent(org)}/${encodeURIComponent(name)}${subdir ? `?subdir=${encodeURIComponent(subdir)}` : ''}`
+}
+
 /** ISO times relative to the demo clock: `ago(2.5)` days before, `ahead(7)` days after, `hoursAgo(3)`. */
 export function clock(ctx: SeedCtx) {
   const t0 = ctx.now.getTime()

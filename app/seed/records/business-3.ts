@@ -2,7 +2,7 @@
  * Seed records of the "business" group, part 3: Other (visitor log, policies, documents, teams,
  * messages) and Operations tickets.
  */
-import type { SeedCtx, SeedDoc } from '../kit'
+import { fileRef, type SeedCtx, type SeedDoc } from '../kit'
 import { L2 } from '../schemas/business'
 import type { H } from './business-2'
 
@@ -12,6 +12,21 @@ export const AGENCY: Record<string, string> = {
   LA: 'Louisiana Board of Pharmacy', ME: 'Office of Cannabis Policy', MA: 'Cannabis Control Commission', MD: 'Maryland Cannabis Administration', MI: 'Cannabis Regulatory Agency',
   MO: 'Division of Cannabis Regulation', MT: 'Cannabis Control Division', NV: 'Cannabis Compliance Board', OH: 'Division of Cannabis Control', OK: 'Oklahoma Medical Marijuana Authority',
   OR: 'Oregon Liquor and Cannabis Commission', WV: 'Office of Medical Cannabis',
+}
+
+/** The demo accounts in the demo teams (policies addressed to a team reach them). */
+const DEMO_MEMBERS: Record<string, string[]> = {
+  'greenleaf/Grow Team A': ['u-grower'],
+  'greenleaf/Compliance': ['u-compliance'],
+  'harbor/Drivers': ['u-dist'],
+  'harbor/Compliance': ['u-compliance'],
+}
+
+/** A short policy text with a heading, a list and a table, as the editor writes it. */
+function policyBody(title: string, category: string, agency: string, facility: string): string {
+  return `<h2>${title}</h2><p>This policy applies to everyone working at ${facility}. It is written to meet ${agency} requirements.</p>`
+    + `<h3>What you must do</h3><ul><li>Read this policy and acknowledge it in Canopy.</li><li>Follow it on every shift.</li><li>Report anything that does not match it to your lead.</li></ul>`
+    + `<table><thead><tr><th>Topic</th><th>Owner</th></tr></thead><tbody><tr><td>${category}</td><td>Compliance</td></tr><tr><td>Training</td><td>Team lead</td></tr></tbody></table>`
 }
 
 export function seedOther(ctx: SeedCtx, h: H, roomNames: string[], clientNames: string[]): Record<string, SeedDoc[]> {
@@ -65,7 +80,11 @@ export function seedOther(ctx: SeedCtx, h: H, roomNames: string[], clientNames: 
     return {
       _id: id('pol_docs', i), title, doc_no, version: `${h.int(1, 4)}.${h.int(0, 5)}`, category, owner: i % 3 === 0 ? h.staff[2] : h.staffer(),
       approved_by: h.staff[0], effective, review_due: h.plus(effective, 365), status, approved: status === 'Approved' ? 'yes' : 'no',
-      pdf: `/files/${org}/policies/${doc_no}.pdf`, summary: `${title} for ${ctx.facility.fullName}, written to ${agency} requirements.`,
+      pdf: fileRef(org, 'policies', `${doc_no}.pdf`), summary: `${title} for ${ctx.facility.fullName}, written to ${agency} requirements.`,
+      body: policyBody(title, category, agency, ctx.facility.fullName),
+      // two are published (issue 26): one to every account of the facility, one to the first grow or receiving team
+      ...(i === 9 ? { roles: ['admin', 'user'], published_version: 1, published_at: new Date(ctx.now.getTime() - 12 * 86_400_000).toISOString() } : {}),
+      ...(i === 12 ? { groups: [id('team_groups', 0)], published_version: 1, published_at: new Date(ctx.now.getTime() - 4 * 86_400_000).toISOString() } : {}),
       ...(status === 'Retired' ? { IsUsed: 'no' } : {}), ...(i < 2 ? { ed: 'no', delete: 'no' } : {}),
     }
   })
@@ -76,17 +95,17 @@ export function seedOther(ctx: SeedCtx, h: H, roomNames: string[], clientNames: 
     () => [`COA_${h.pick(strains)}_B${h.digits(4)}.pdf`, 'COA', 'PDF'],
     () => [`Manifest_000${h.digits(7)}.pdf`, 'Manifest', 'PDF'],
     () => [`Invoice_INV-${h.int(10000, 10999)}.pdf`, 'Invoice', 'PDF'],
-    () => [`Inventory_Reconciliation_${h.pick(['Aug', 'Sep', 'Oct', 'Nov'])}.xlsx`, 'Report', 'XLSX'],
-    () => [`${cul ? h.pick(roomNames.slice(4, 7)) : h.pick(roomNames)}_photo_${h.int(1, 40)}.jpg`.replace(/ /g, ''), 'Photo', 'JPG'],
+    () => [`Inventory_Reconciliation_${h.pick(['Aug', 'Sep', 'Oct', 'Nov'])}.csv`, 'Report', 'CSV'],
+    () => [`${cul ? h.pick(roomNames.slice(4, 7)) : h.pick(roomNames)}_photo_${h.int(1, 40)}.png`.replace(/[^A-Za-z0-9_.-]/g, ''), 'Photo', 'PNG'],
     () => [`Training_Roster_Q${h.int(1, 4)}.csv`, 'Training', 'CSV'],
     () => [`Insurance_COI_${h.pick(['GL', 'Auto', 'Crop', 'Product'])}.pdf`, 'Insurance', 'PDF'],
-    () => [`Supply_Agreement_${h.pick(clientNames).replace(/[^A-Za-z]/g, '')}.docx`, 'Contract', 'DOCX'],
+    () => [`Supply_Agreement_${h.pick(clientNames).replace(/[^A-Za-z]/g, '')}.pdf`, 'Contract', 'PDF'],
   ]
   out.doc_files = Array.from({ length: 24 }, (_, i) => {
     const [name, category, file_type] = i === 0 ? ['License_Certificate.pdf', 'License', 'PDF'] : i === 1 ? ['FloorPlan_Rev7.pdf', 'Floor Plan', 'PDF'] : files[i % files.length]()
     return {
       _id: id('doc_files', i), name, category, file_type, size_kb: file_type === 'JPG' ? h.int(900, 4800) : h.int(40, 1900), uploaded_by: h.staffer(),
-      uploaded: h.past(240), file: `/files/${org}/uploads/${name}`, tags: category.toLowerCase(),
+      uploaded: h.past(240), file: fileRef(org, 'uploads', name), tags: category.toLowerCase(),
     }
   })
 
@@ -124,7 +143,7 @@ export function seedOther(ctx: SeedCtx, h: H, roomNames: string[], clientNames: 
     const status = i === 8 ? 'Superseded' : !expires ? 'Current' : Date.parse(expires) < ctx.now.getTime() ? 'Expired' : Date.parse(expires) - ctx.now.getTime() < 60 * day ? 'Expiring Soon' : 'Current'
     return {
       _id: id('doc_list', i), title, doc_no: `DOC-${String(i + 101).padStart(4, '0')}`, doc_type, owner: doc_type === 'License' || doc_type === 'Inspection Report' ? h.staff[2] : h.staffer(),
-      updated: h.past(400, 1), expires, status, link: `/files/${org}/docs/DOC-${String(i + 101).padStart(4, '0')}.pdf`, ...(status === 'Superseded' ? { IsUsed: 'no' } : {}),
+      updated: h.past(400, 1), expires, status, link: fileRef(org, 'docs', `DOC-${String(i + 101).padStart(4, '0')}.pdf`), ...(status === 'Superseded' ? { IsUsed: 'no' } : {}),
     }
   })
 
@@ -137,6 +156,8 @@ export function seedOther(ctx: SeedCtx, h: H, roomNames: string[], clientNames: 
   out.team_groups = teams.map(([name, department, shift, description], i) => ({
     _id: id('team_groups', i), name, department, lead: i < h.staff.length ? h.staff[(i + 1) % h.staff.length] : h.staffer(), members: h.int(3, 14), shift,
     channel: `#${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, description,
+    // who is in it (user ids; issue 22 gives /TeamGroups a screen to edit them): the demo's grower, compliance officer and driver
+    member_uids: DEMO_MEMBERS[`${org}/${name}`] ?? [],
   }))
 
   // Internal messages

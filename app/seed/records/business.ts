@@ -4,7 +4,7 @@
  * Operations (business-2.ts, business-3.ts). Cultivation and distribution facilities get the
  * same number of settings records so `ctx.id('set_rooms', 4)` and friends exist in both.
  */
-import type { SeedCtx, SeedDoc, SeedRecords } from '../kit'
+import { fileRef, type SeedCtx, type SeedDoc, type SeedRecords } from '../kit'
 import { L } from '../schemas/business'
 import { helpers, seedCrm, type H } from './business-2'
 import { AGENCY, seedOps, seedOther } from './business-3'
@@ -205,7 +205,7 @@ function seedSettings(ctx: SeedCtx, h: H): Record<string, SeedDoc[]> {
       _id: id('set_mylic', i), name, state: ctx.facility.state, license_number, license_type, agency, issued,
       expiry: status === 'Expired' ? h.plus(issued, 365) : status === 'Renewal Pending' ? h.future(10, 40) : h.future(90, 330), status,
       active: status === 'Expired' ? 'no' : 'yes', metrc_linked: i === 0 ? 'yes' : i === 1 ? 'yes' : 'no', canopy_limit: cul && i < 3 ? (i === 2 ? 2000 : 22000) : 0,
-      certificate: `/files/${ctx.facility.org}/licenses/${license_number.replace(/[^A-Za-z0-9-]/g, '')}.pdf`,
+      certificate: fileRef(ctx.facility.org, 'licenses', `${license_number.replace(/[^A-Za-z0-9-]/g, '')}.pdf`),
       ...(status === 'Expired' ? { IsUsed: 'no' } : { ed: 'no', delete: 'no' }),
     }
   })

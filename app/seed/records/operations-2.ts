@@ -3,7 +3,7 @@
  * tables every working facility gets (tasks, sensors, testing, finance). Part 1 (operations.ts)
  * holds the cultivation tables and the entry point.
  */
-import type { SeedCtx, SeedDoc, SeedRecords } from '../kit'
+import { fileRef, type SeedCtx, type SeedDoc, type SeedRecords } from '../kit'
 import { LABS, ORDER_STATUS, PAY_METHODS, PAY_TERMS, PRIORITIES, SAMPLE_TYPES, STAFF } from '../schemas/operations'
 
 // ------------------------------------------------------------------ helpers
@@ -32,7 +32,7 @@ export const yymmdd = (iso: string) => iso.slice(2, 10).replace(/-/g, '')
 /** Locked row (ed/delete 'no'): used for records already filed with the state or paid out. */
 export const locked = { ed: 'no', delete: 'no' } as const
 
-export const fileUrl = (ctx: SeedCtx, folder: string, name: string) => `/getfiles/${ctx.facility.org}/${folder}/${name}`
+export const fileUrl = (ctx: SeedCtx, folder: string, name: string) => fileRef(ctx.facility.org, folder, name)
 
 /** Inventory package tags, shared with finance and testing tables of the same facility. */
 export const facInvTag = (ctx: SeedCtx, i: number) => ctx.tag('package', 200_001 + i)

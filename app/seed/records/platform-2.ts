@@ -3,7 +3,8 @@
  * policies, dispatch log, app workflows/documents/dashboards, debug log, servers, forms, menus,
  * entitlements and face recognition. Merged by seedPlatformRecords in ./platform.
  */
-import { clock, rowsOf, type SeedCtx, type SeedRecords } from '../kit'
+import { PLATFORM_ORG } from '../../route-map'
+import { clock, fileRef, rowsOf, type SeedCtx, type SeedRecords } from '../kit'
 
 
 type Row = Record<string, unknown>
@@ -152,14 +153,14 @@ export function seedPlatformRecords2(ctx: SeedCtx): SeedRecords {
   ])
 
   out.sup_app_documents = rows(ctx, 'sup_app_documents', [
-    { name: 'Harvest Batch Record', module: 'cul', doc_type: 'Report', template: 'harvest-batch-record.pdf', version: '2.0', orgs: ['greenleaf'], updated: ago(30), enabled: 'yes' },
-    { name: 'Plant Destruction Log', module: 'cul', doc_type: 'Form', template: 'plant-destruction-log.pdf', version: '1.3', orgs: ['greenleaf'], updated: ago(52), enabled: 'yes' },
-    { name: 'Package Label 4x2', module: 'cul', doc_type: 'Label', template: 'package-label-4x2.pdf', version: '3.1', orgs: ['greenleaf', 'harbor'], updated: ago(33), enabled: 'yes' },
-    { name: 'Shipping Manifest', module: 'dis', doc_type: 'Manifest', template: 'shipping-manifest.pdf', version: '2.4', orgs: ['harbor'], updated: ago(14), enabled: 'yes' },
-    { name: 'Sales Invoice', module: 'fin', doc_type: 'Report', template: 'sales-invoice.pdf', version: '1.8', orgs: ['harbor'], updated: ago(70), enabled: 'yes' },
-    { name: 'Certificate of Analysis Cover', module: 'tes', doc_type: 'Certificate', template: 'coa-cover.pdf', version: '1.0', orgs: ['greenleaf', 'harbor'], updated: ago(90), enabled: 'yes' },
-    { name: 'Waste Disposal SOP', module: 'oth', doc_type: 'SOP', template: 'waste-disposal-sop.pdf', version: '4.0', orgs: ['greenleaf'], updated: ago(95), enabled: 'yes' },
-    { name: 'Visitor Badge (legacy)', module: 'oth', doc_type: 'Label', template: 'visitor-badge.pdf', version: '0.9', orgs: ['greenleaf', 'harbor', 'lobby'], updated: ago(400), enabled: 'no', IsUsed: 'no' },
+    { name: 'Harvest Batch Record', module: 'cul', doc_type: 'Report', template: fileRef(PLATFORM_ORG, 'templates', 'harvest-batch-record.pdf'), version: '2.0', orgs: ['greenleaf'], updated: ago(30), enabled: 'yes' },
+    { name: 'Plant Destruction Log', module: 'cul', doc_type: 'Form', template: fileRef(PLATFORM_ORG, 'templates', 'plant-destruction-log.pdf'), version: '1.3', orgs: ['greenleaf'], updated: ago(52), enabled: 'yes' },
+    { name: 'Package Label 4x2', module: 'cul', doc_type: 'Label', template: fileRef(PLATFORM_ORG, 'templates', 'package-label-4x2.pdf'), version: '3.1', orgs: ['greenleaf', 'harbor'], updated: ago(33), enabled: 'yes' },
+    { name: 'Shipping Manifest', module: 'dis', doc_type: 'Manifest', template: fileRef(PLATFORM_ORG, 'templates', 'shipping-manifest.pdf'), version: '2.4', orgs: ['harbor'], updated: ago(14), enabled: 'yes' },
+    { name: 'Sales Invoice', module: 'fin', doc_type: 'Report', template: fileRef(PLATFORM_ORG, 'templates', 'sales-invoice.pdf'), version: '1.8', orgs: ['harbor'], updated: ago(70), enabled: 'yes' },
+    { name: 'Certificate of Analysis Cover', module: 'tes', doc_type: 'Certificate', template: fileRef(PLATFORM_ORG, 'templates', 'coa-cover.pdf'), version: '1.0', orgs: ['greenleaf', 'harbor'], updated: ago(90), enabled: 'yes' },
+    { name: 'Waste Disposal SOP', module: 'oth', doc_type: 'SOP', template: fileRef(PLATFORM_ORG, 'templates', 'waste-disposal-sop.pdf'), version: '4.0', orgs: ['greenleaf'], updated: ago(95), enabled: 'yes' },
+    { name: 'Visitor Badge (legacy)', module: 'oth', doc_type: 'Label', template: fileRef(PLATFORM_ORG, 'templates', 'visitor-badge.pdf'), version: '0.9', orgs: ['greenleaf', 'harbor', 'lobby'], updated: ago(400), enabled: 'no', IsUsed: 'no' },
   ])
 
   out.sup_app_dashboards = rows(ctx, 'sup_app_dashboards', [
@@ -303,7 +304,7 @@ export function seedPlatformRecords2(ctx: SeedCtx): SeedRecords {
   ])
 
   const face = (name: string, email: string, org: string, days: number, lastH: number, status: string, consent = 'yes'): Row => ({
-    name, email, org, photo: `${org}/faces/${email.split('@')[0]}.jpg`, face_id: `fr_${Array.from({ length: 16 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')}`,
+    name, email, org, photo: fileRef(org, 'faces', `${email.split('@')[0]}.png`), face_id: `fr_${Array.from({ length: 16 }, () => '0123456789abcdef'[rng.int(0, 15)]).join('')}`,
     threshold: rng.pick([0.8, 0.82, 0.85]), enrolled: ago(days), last_match: status === 'Enrolled' ? hoursAgo(lastH) : '', consent, status,
   })
   out.sup_face_recognition = rows(ctx, 'sup_face_recognition', [

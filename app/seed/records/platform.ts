@@ -3,7 +3,8 @@
  * 'auth'. Part 1 here; ./platform-2 (plans, workflows, servers, ...) and ./platform-3 (states,
  * dictionary, cannabis limits, phrase map) are merged in by seedPlatformRecords.
  */
-import { clock, rowsOf, type SeedCtx, type SeedRecords } from '../kit'
+import { PLATFORM_ORG } from '../../route-map'
+import { clock, fileRef, rowsOf, type SeedCtx, type SeedRecords } from '../kit'
 import { seedPlatformRecords2 } from './platform-2'
 import { seedPlatformRecords3 } from './platform-3'
 
@@ -306,7 +307,7 @@ export function seedPlatformRecords(ctx: SeedCtx): SeedRecords {
   ])
 
   const doc = (title: string, category: string, version: string, audience: string, owner: string, status: string, days: number): Row => ({
-    title, category, version, file: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '')}-v${version}.pdf`, audience, owner, status, updated: ago(days),
+    title, category, version, file: fileRef(PLATFORM_ORG, 'docs', `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '')}-v${version}.pdf`), audience, owner, status, updated: ago(days),
   })
   out.sup_docs = rows(ctx, 'sup_docs', [
     doc('Canopy User Guide', 'User Guide', '4.1', 'All Users', 'support@canopy.app', 'Published', 19),
@@ -338,7 +339,7 @@ export function seedPlatformRecords(ctx: SeedCtx): SeedRecords {
   ])
 
   const file = (name: string, org: string, subdir: string, mime: string, size_kb: number, uploaded_by: string, days: number): Row => ({
-    name, org, subdir, mime, size_kb, file: `${org}/${subdir ? `${subdir}/` : ''}${name}`, uploaded_by, uploaded: ago(days),
+    name, org, subdir, mime, size_kb, file: fileRef(org, subdir, name), uploaded_by, uploaded: ago(days),
   })
   out.sup_files = rows(ctx, 'sup_files', [
     file('logo.png', 'greenleaf', '', 'image/png', 42, 'maria.lopez@greenleaffarms.com', 300),
@@ -350,8 +351,8 @@ export function seedPlatformRecords(ctx: SeedCtx): SeedRecords {
     file('manifest-0004821.pdf', 'harbor', 'manifests', 'application/pdf', 96, 'marcus.bell@harbordistribution.com', 2),
     file('manifest-0004822.pdf', 'harbor', 'manifests', 'application/pdf', 101, 'marcus.bell@harbordistribution.com', 1),
     file('flower-room-2-layout.png', 'greenleaf', 'rooms', 'image/png', 1320, 'james.chen@greenleaffarms.com', 140),
-    file('waste-sop-rev4.docx', 'greenleaf', 'sop', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 76, 'devon.walker@greenleaffarms.com', 95),
-    file('price-list-q4.xlsx', 'harbor', 'sales', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 58, 'sarah.kim@harbordistribution.com', 45),
+    file('waste-sop-rev4.pdf', 'greenleaf', 'sop', 'application/pdf', 76, 'devon.walker@greenleaffarms.com', 95),
+    file('price-list-q4.csv', 'harbor', 'sales', 'text/csv', 58, 'sarah.kim@harbordistribution.com', 45),
     file('vehicle-insurance-2026.pdf', 'harbor', 'transport', 'application/pdf', 230, 'sarah.kim@harbordistribution.com', 160),
   ])
 

@@ -44,6 +44,8 @@ export const L2 = {
   idType: ["Driver's License", 'State ID', 'Passport', 'Agent Badge'],
   polCategory: ['Security', 'Inventory Control', 'Cultivation', 'Waste Disposal', 'Transport', 'Recall', 'Quality Assurance', 'Employee Safety', 'Sanitation', 'Record Keeping'],
   polStatus: ['Draft', 'In Review', 'Approved', 'Retired'],
+  // who a policy is addressed to besides its groups: an account's role, or a job role (users.props.roles)
+  polRoles: ['admin', 'user', 'compliance'],
   fileType: ['PDF', 'XLSX', 'DOCX', 'CSV', 'JPG', 'PNG'],
   fileCategory: ['COA', 'Manifest', 'Invoice', 'License', 'Insurance', 'Training', 'Floor Plan', 'Photo', 'Report', 'Contract'],
   htmlCategory: ['Menu', 'Announcement', 'Onboarding', 'Procedure', 'Email Footer', 'Label Insert'],
@@ -107,6 +109,12 @@ const other = [
     f.check('approved', 'Approved'),
     f.pdf('pdf', 'PDF'),
     f.area('summary', 'Summary'),
+    // issue 26: the policy itself, who must read it, and the version they acknowledge (app/areas/documents)
+    { key: 'body', label: 'Policy Text', type: 'document', show: 'no' },
+    { key: 'groups', label: 'Groups', type: 'multilist', en: { table: 'team_groups', labelField: 'name' }, show: 'no' },
+    f.multi('roles', 'Roles', L2.polRoles, { show: 'no' }),
+    f.num('published_version', 'Published Version', { show: 'no' }),
+    f.date('published_at', 'Published', { show: 'no' }),
   ], { dateField: 'effective', statusField: 'approved' }),
   S('doc_files', 'File Upload', [
     f.text('name', 'File Name', { required: true, filter: true, sortable: true }),
