@@ -1,9 +1,13 @@
 /** /DisplayHTML: one document as a printable page (print style: only the document), or the list of documents. */
+import { useEffect, useState } from 'react'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { displayLoader } from './display.server'
 
 export function DisplayPage() {
   const { doc, list } = useLoaderData<typeof displayLoader>()
+  // Print needs JavaScript; without it the browser's own print uses the same print style
+  const [live, setLive] = useState(false)
+  useEffect(() => setLive(true), [])
   if (!doc)
     return (
       <section className="flex flex-col gap-4 p-4" aria-labelledby="display-title">
@@ -28,9 +32,11 @@ export function DisplayPage() {
   return (
     <section className="print-area flex flex-col gap-3 p-4" aria-labelledby="display-title">
       <div className="flex flex-wrap gap-3 text-sm print:hidden">
-        <button type="button" onClick={() => window.print()} className="min-h-11 rounded-md border border-slate-600 px-4 js-only">
-          Print
-        </button>
+        {live ? (
+          <button type="button" onClick={() => window.print()} className="min-h-11 rounded-md border border-slate-600 px-4">
+            Print
+          </button>
+        ) : null}
         <a href={doc.pdf} className="flex min-h-11 items-center rounded-md border border-slate-600 px-4">
           Export PDF
         </a>
