@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import type { AppLoadContext } from '@remix-run/node'
 import pino from 'pino'
+import type { SessionUser } from '#app/auth/entitlements'
 import { COOKIE, createSession } from '#app/auth/session.server'
 import { signAccessToken } from '#app/auth/tokens.server'
 import { loadEnv, type Env } from '#app/config/env.server'
@@ -46,6 +47,7 @@ afterAll(async () => {
 
 const ctx = () => ({ database: t, env, events: new EventHub(), logger: pino({ level: 'silent' }), requestId: `docs-${Math.random()}`, clientIp: '127.0.0.1' }) as unknown as AppLoadContext
 const sid = (uid: string, facility = 'greenleaf') => createSession(t, { uid, step: 'done', facility })
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a route module's action takes Remix's argument object
 const post = async (mod: (a: any) => Promise<unknown>, path: string, params: Record<string, string>, fields: Record<string, string | string[]>, session: string) => {
   const body = new URLSearchParams()
   for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x)
@@ -108,7 +110,7 @@ describe('versions', () => {
     versions = await listVersions(t, 'greenleaf', 'doc_html', id)
     expect(versions[0]).toMatchObject({ version: 3, restoredFrom: 1, author: 'u-admin' })
     expect((await t.store.get('greenleaf', 'doc_html', id))!.body).toContain('First text.')
-    const audit = await t.db.query<{ action: string; uid: string; before: any; after: any }>("SELECT action, uid, before, after FROM audit_log WHERE org = 'greenleaf' AND collection = 'doc_html' AND doc_id = $1 ORDER BY seq", [id])
+    const audit = await t.db.query<{ action: string; uid: string; before: { body?: string }; after: { body?: string } }>("SELECT action, uid, before, after FROM audit_log WHERE org = 'greenleaf' AND collection = 'doc_html' AND doc_id = $1 ORDER BY seq", [id])
     const last = audit.rows.at(-1)!
     expect(last).toMatchObject({ action: 'update', uid: 'u-admin' })
     expect(String(last.before.body)).toContain('Second text.')
@@ -122,8 +124,8 @@ describe('versions', () => {
 
 describe('policies', () => {
   it('a published policy waits for its group; acknowledging it is recorded; a new version asks again', async () => {
-    const grower = (await t.store.find('auth', 'users', { uid: 'u-grower' }, 1))[0] as any
-    const admin = (await t.store.find('auth', 'users', { uid: 'u-admin' }, 1))[0] as any
+    const grower = (await t.store.find('auth', 'users', { uid: 'u-grower' }, 1))[0] as unknown as SessionUser
+    const admin = (await t.store.find('auth', 'users', { uid: 'u-admin' }, 1))[0] as unknown as SessionUser
     const group = (await t.store.find('greenleaf', 'team_groups', { name: 'Grow Team A' }, 1))[0]
     const w = { user: admin, actor: { uid: 'u-admin' }, facility: 'greenleaf' }
     const created = await call('POST', 'pol_docs', { body: { title: 'Glove policy', body: '<h2>Gloves</h2><ul><li>Always</li></ul>', groups: [group._id] } })
@@ -139,7 +141,7 @@ describe('policies', () => {
     const sig = await signaturesOf(t, 'greenleaf', (await t.store.get('greenleaf', 'pol_docs', created.body._id))!)
     expect(sig.rows.find((r) => r.uid === 'u-grower')!.signedAt).toBeTruthy()
     // not addressed to the compliance officer (not in the group, role user is not chosen)
-    const compliance = (await t.store.find('auth', 'users', { uid: 'u-compliance' }, 1))[0] as any
+    const compliance = (await t.store.find('auth', 'users', { uid: 'u-compliance' }, 1))[0] as unknown as SessionUser
     await expect(acknowledgePolicy(t, { uid: 'u-compliance' }, compliance, 'greenleaf', created.body._id, 1)).rejects.toMatchObject({ code: 'FORBIDDEN' })
     // a new version: asked again; an acknowledgement of the old one is refused
     await call('PUT', `pol_docs/${created.body._id}`, { body: { body: '<h2>Gloves</h2><ul><li>Always, nitrile</li></ul>' } })
