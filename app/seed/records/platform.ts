@@ -341,10 +341,8 @@ export function seedPlatformRecords(ctx: SeedCtx): SeedRecords {
   const file = (name: string, org: string, subdir: string, mime: string, size_kb: number, uploaded_by: string, days: number): Row => ({
     name, org, subdir, mime, size_kb, file: fileRef(org, subdir, name), uploaded_by, uploaded: ago(days),
   })
+  // no logo rows: a seeded link makes a demo file (issue 26), and the footer shows an organisation's logo only when it has one
   out.sup_files = rows(ctx, 'sup_files', [
-    file('logo.png', 'greenleaf', '', 'image/png', 42, 'maria.lopez@greenleaffarms.com', 300),
-    file('logo.png', 'harbor', '', 'image/png', 38, 'sarah.kim@harbordistribution.com', 280),
-    file('logo.png', 'lobby', '', 'image/png', 25, 'admin@canopy.app', 400),
     file('eula-2026.1.pdf', 'lobby', 'legal', 'application/pdf', 188, 'admin@canopy.app', 320),
     file('coa-blue-dream-B2611-03.pdf', 'greenleaf', 'coa', 'application/pdf', 412, 'devon.walker@greenleaffarms.com', 8),
     file('coa-gelato-B2610-17.pdf', 'greenleaf', 'coa', 'application/pdf', 398, 'devon.walker@greenleaffarms.com', 26),
