@@ -74,7 +74,7 @@ test('a policy is written, published to a group, acknowledged, versioned, compar
   await page.goto(`/PolDocs/${id}/signatures`)
   await expect(page.getByRole('row', { name: new RegExp(`${grower.uid}.*Acknowledged`) })).toBeVisible()
   await expect(page.getByText('Version 1: 1 of 1 acknowledged.')).toBeVisible()
-  const csv = await page.request.get(`/PolDocs/${id}/signatures?format=csv`)
+  const csv = await page.request.get(`/PolDocs/${id}/signatures.csv`)
   expect(csv.status()).toBe(200)
   expect(await csv.text()).toContain(`${grower.email},Acknowledged`)
 

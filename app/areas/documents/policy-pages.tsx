@@ -101,7 +101,7 @@ export function PolicySignaturesPage() {
       </h1>
       <p className="text-slate-300">
         {d.version ? `Version ${d.version}: ${signed} of ${d.rows.length} acknowledged.` : 'This policy is not published yet: nobody has been asked to acknowledge it.'}{' '}
-        <a href={`/PolDocs/${d.id}/signatures?format=csv`} className="text-canopy-300 underline print:hidden">
+        <a href={`/PolDocs/${d.id}/signatures.csv`} className="text-canopy-300 underline print:hidden">
           Export CSV
         </a>
       </p>
