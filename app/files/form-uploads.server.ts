@@ -2,15 +2,16 @@
  * The edit form's files without JavaScript (issue 6, SPEC §2.6 file drop): a form with a fileDND
  * field is multipart/form-data, and the file a user chose arrives with the other fields. The body is
  * streamed: every file part goes to a temp file (never past the size limit, the rest read and
- * dropped so the other fields still arrive), text parts are kept with a limit. Before the post is
+ * dropped so the other fields still arrive), text parts are kept with a limit. The body is read by
+ * multipart.server.ts (file names with `;`, `=` or quotes arrive whole). Before the post is
  * validated, each file of a fileDND field is checked and stored through the same files module as the
  * upload route, and its reference replaces the field's value (the current file, posted in a hidden
  * input of the same name); a refused file becomes that field's error and nothing is stored.
  */
-import { unstable_parseMultipartFormData as parseMultipart, type UploadHandler } from '@remix-run/node'
 import type { Env } from '../config/env.server'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
 import { AppError, isAppError } from '../utils/errors'
+import { parseMultipart, type PartHandler } from './multipart.server'
 import { refuseForField } from './rules'
 import { commitUpload, discardStaged, maxUploadBytes, stageUpload, type Staged } from './store.server'
 
@@ -39,7 +40,7 @@ export async function readEditForm(request: Request, env: Pick<Env, 'DATA_DIR' |
   const uploads: FormUpload[] = []
   const limit = maxUploadBytes(env)
   let text = 0
-  const handler: UploadHandler = async ({ name, filename, data, contentType }) => {
+  const handler: PartHandler = async ({ name, filename, data, contentType }) => {
     // a file part has a file name; some clients send an empty file input as a typed part without one
     if (typeof filename === 'string' || (contentType && !/^text\/plain/i.test(contentType))) {
       // a file input left empty posts a part with no file name and no bytes
@@ -66,7 +67,7 @@ export async function readEditForm(request: Request, env: Pick<Env, 'DATA_DIR' |
     return Buffer.concat(chunks).toString('utf8')
   }
   try {
-    return { form: await parseMultipart(request, handler), uploads }
+    return { form: await parseMultipart(request, handler, { fieldBytes: MAX_TEXT_PART }), uploads }
   } catch (e) {
     await discardUploads(uploads)
     if (isAppError(e)) throw e

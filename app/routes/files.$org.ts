@@ -9,9 +9,10 @@
  * Answers { files: [{ name, path, size, type }] }, or the JSON error envelope: 400 bad request,
  * 401 not signed in, 403 another organisation, 413 too large, 415 a type that is not accepted.
  */
-import { unstable_parseMultipartFormData as parseMultipart, type ActionFunctionArgs, type UploadHandler } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { apiError } from '../api/respond.server'
 import { mayWrite, signedInCaller } from '../files/access.server'
+import { parseMultipart, type PartHandler } from '../files/multipart.server'
 import { FILE_MSG } from '../files/rules'
 import { folderOf, maxUploadBytes, removeStored, saveUpload, type StoredFile } from '../files/store.server'
 import { AppError, isAppError } from '../utils/errors'
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const length = Number(request.headers.get('content-length') ?? 0)
     if (length > limit + OVERHEAD) return refuse('TOO_LARGE', FILE_MSG.tooBig('The file', limit), { uid: user.uid, length })
 
-    const handler: UploadHandler = async ({ name, filename, data }) => {
+    const handler: PartHandler = async ({ name, filename, data }) => {
       if (typeof filename !== 'string' || !FILE_PART.test(name)) return void (await drop(data))
       if (!filename) return void (await drop(data)) // a file input left empty
       if (stored.length >= MAX_FILES) throw new AppError('BAD_INPUT', `Send at most ${MAX_FILES} files at once.`)

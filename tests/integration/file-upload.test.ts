@@ -59,7 +59,7 @@ const form = (files: Array<[string, Buffer, string]>) => {
   for (const [field, bytes, name] of files) fd.append(field, file(bytes, name))
   return fd
 }
-const upload = async (org: string, body: FormData | ReadableStream | null, opts: { sid?: string; query?: string; headers?: Record<string, string> } = {}) =>
+const upload = async (org: string, body: FormData | ReadableStream | Uint8Array | null, opts: { sid?: string; query?: string; headers?: Record<string, string> } = {}) =>
   uploadAction({
     request: new Request(`http://canopy.test/files/${org}${opts.query ?? ''}`, {
       method: 'POST',
@@ -240,6 +240,41 @@ describe('POST /files/{org}', () => {
     expect(temps()).toEqual([])
   })
 
+  it('takes file names with `;`, `=`, quotes and accents like any other (as FormData and as Chromium sends them)', async () => {
+    const s = await sid('u-green')
+    const names = ['Lab report; batch=7.pdf', 'a=b;c=d.png', 'COA "final"; v=2.pdf', 'Café; Ünïcode=ok.png']
+    for (const name of names) {
+      const res = await upload('greenleaf', form([['files[0]', name.endsWith('.pdf') ? PDF : PNG, name]]), { sid: s })
+      expect(res.status, name).toBe(200)
+      const [f] = (await res.json()).files
+      expect(f.name, name).toMatch(/^[a-z0-9-]+-[0-9a-f]{12}\.(pdf|png)$/)
+      expect((await download(f.path, s)).status, name).toBe(200)
+    }
+    // the bytes a browser sends: the name quoted, `;` and `=` as they are, `"` as %22, UTF-8 unescaped
+    const b = '----WebKitFormBoundaryX3nq'
+    const body = Buffer.concat([
+      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="files[0]"; filename="Invoice; INV=1042 %22paid%22 é.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      PDF,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ])
+    const raw = await upload('greenleaf', new Uint8Array(body), { sid: s, headers: { 'Content-Type': `multipart/form-data; boundary=${b}` } })
+    expect(raw.status).toBe(200)
+    expect((await raw.json()).files[0].name).toMatch(/^invoice-inv-1042-22paid-22-e-[0-9a-f]{12}\.pdf$/)
+    expect(temps()).toEqual([])
+  })
+
+  it('refuses a body cut short or malformed with a clear 400, keeping nothing', async () => {
+    const s = await sid('u-green')
+    const before = orgFiles()
+    const b = 'cut'
+    const body = `--${b}\r\nContent-Disposition: form-data; name="files[0]"; filename="half.png"\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}`
+    const res = await upload('greenleaf', new Uint8Array(Buffer.from(body, 'latin1')), { sid: s, headers: { 'Content-Type': `multipart/form-data; boundary=${b}` } })
+    expect(res.status).toBe(400)
+    expect((await res.json()).errors[0].message).toBe('The upload could not be read as multipart/form-data.')
+    expect(orgFiles()).toEqual(before)
+    expect(temps()).toEqual([])
+  })
+
   it('says what is wrong with a request that carries no file or is not multipart', async () => {
     const s = await sid('u-green')
     const none = await upload('greenleaf', form([]), { sid: s })
@@ -294,6 +329,16 @@ describe('the edit form without JavaScript (a multipart post)', () => {
     })
     expect(browser.status).toBe(302)
     expect((await t.store.get('greenleaf', 'fac_products', row._id))!).toMatchObject({ name: 'Leaf Gummies 20 pack', image: row.image })
+  })
+
+  it('stores a file whose name holds `;` and `=` like any other', async () => {
+    const s = await sid('u-green')
+    const res = await save(s, [['name', 'Semicolon Gummies'], ['image', ''], ['image', file(PNG, 'gummies; flavour=lime.png')]])
+    expect(res.status).toBe(302)
+    const [row] = await products('Semicolon Gummies')
+    expect(row.image).toMatch(/^\/getfiles\/greenleaf\/gummies-flavour-lime-[0-9a-f]{12}\.png$/)
+    expect((await download(String(row.image), s)).status).toBe(200)
+    expect(temps()).toEqual([])
   })
 
   it('refuses a file over the limit or of a forbidden type with the field error, saving nothing', async () => {
