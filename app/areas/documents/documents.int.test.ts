@@ -5,6 +5,7 @@
  * and every file link of every seeded record opens (200) through the real getfiles route.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import pino from 'pino'
 import type { SessionUser } from '#app/auth/entitlements'
@@ -13,12 +14,16 @@ import { signAccessToken } from '#app/auth/tokens.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { EventHub } from '#app/events/event-hub.server'
 import { action as editAction } from '#app/routes/DocHTMLEditor.$id'
+import { action as fileUploadAction, loader as fileUploadLoader } from '#app/routes/DocFileUpload'
+import { action as docListAction, loader as docListLoader } from '#app/routes/DocList'
 import { action as versionsAction } from '#app/routes/DocHTMLEditor.$id_.versions'
 import { loader as getfiles } from '#app/routes/getfiles.$org.$name'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { dtCaller } from '#tests/helpers/dt-call'
+import { demoPdf, demoPng } from './demo-files.server'
 import { allFileLinks, parseFileLink } from './file-links.server'
+import type { FileRow } from './files.server'
 import { policiesWaitingFor, acknowledgePolicy, publishPolicy, signaturesOf } from './policies.server'
 import { listVersions } from './versions.server'
 
@@ -151,6 +156,93 @@ describe('policies', () => {
     // the API cannot publish a version that was never saved
     const bad = await call('PUT', `pol_docs/${created.body._id}`, { body: { published_version: 9 } })
     expect(bad.status).toBe(400)
+  })
+})
+
+describe('file lists (/DocFileUpload, /DocList)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a route module's function takes Remix's argument object
+  const send = async (mod: (a: any) => Promise<unknown>, p: string, fields: Array<[string, string | File]>, session: string) => {
+    const fd = new FormData()
+    for (const [k, v] of fields) fd.append(k, v)
+    try {
+      return (await mod({ request: new Request(`http://canopy.test${p}`, { method: 'POST', headers: { Cookie: `${COOKIE}=${session}` }, body: fd }), context: ctx(), params: {} })) as Response
+    } catch (e) {
+      if (e instanceof Response) return e
+      throw e
+    }
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  const list = async (mod: (a: any) => Promise<unknown>, p: string, session: string) => (await (await mod({ request: new Request(`http://canopy.test${p}`, { headers: { Cookie: `${COOKIE}=${session}` } }), context: ctx(), params: {} }) as Response).json()) as { rows: FileRow[]; folders: string[]; tags: string[]; preview: FileRow | null; matching: number }
+  const folderFiles = (sub: string) => {
+    try {
+      return fs.readdirSync(path.join(env.DATA_DIR, 'files', 'greenleaf', sub)).sort()
+    } catch {
+      return []
+    }
+  }
+  const pdf = (name: string) => new File([new Uint8Array(demoPdf('Test', ['a']))], name, { type: 'application/pdf' })
+
+  it('lists each file with its stored size, type, uploader, date, link and preview; folders, tags and search narrow it', async () => {
+    const s = await sid('u-admin')
+    const all = await list(fileUploadLoader, '/DocFileUpload', s)
+    expect(all.rows.length).toBeGreaterThan(10)
+    for (const r of all.rows) {
+      expect(r.href, r.name).toMatch(/^\/getfiles\/greenleaf\//)
+      expect(r.missing, r.name).toBe(false)
+      expect(r.size, r.name).toBeGreaterThan(0)
+      expect(r.uploader, r.name).toBeTruthy()
+      expect(r.type, r.name).toMatch(/^(PDF|PNG|CSV)$/)
+    }
+    expect(all.rows.some((r) => r.preview === 'pdf')).toBe(true)
+    expect(all.rows.some((r) => r.preview === 'image')).toBe(true)
+    const folder = all.folders[0]
+    const inFolder = await list(fileUploadLoader, `/DocFileUpload?folder=${encodeURIComponent(folder)}`, s)
+    expect(inFolder.rows.length).toBeGreaterThan(0)
+    expect(inFolder.rows.every((r) => r.folder === folder)).toBe(true)
+    const byName = await list(fileUploadLoader, `/DocFileUpload?q=${encodeURIComponent(all.rows[0].name.slice(0, 8))}`, s)
+    expect(byName.rows.every((r) => r.name.toLowerCase().includes(all.rows[0].name.slice(0, 8).toLowerCase()))).toBe(true)
+    const pdfRow = all.rows.find((r) => r.preview === 'pdf')!
+    expect((await list(fileUploadLoader, `/DocFileUpload?preview=${pdfRow.id}`, s)).preview).toMatchObject({ id: pdfRow.id, preview: 'pdf', href: pdfRow.href })
+  })
+
+  it('/DocList is the register as a file list: each document’s PDF opens, with its size and status', async () => {
+    const s = await sid('u-admin')
+    const reg = await list(docListLoader, '/DocList', s)
+    expect(reg.rows.length).toBe(25)
+    for (const r of reg.rows) expect(r, r.name).toMatchObject({ type: 'PDF', preview: 'pdf', missing: false, href: expect.stringMatching(/^\/getfiles\/greenleaf\/DOC-\d{4}\.pdf\?subdir=docs$/) })
+    expect(reg.folders).toContain('License')
+    expect(reg.tags).toContain('Current')
+  })
+
+  it('uploads a file named with `;` and `=` through the form; a file the record is refused for is not left behind', async () => {
+    const s = await sid('u-admin')
+    const before = folderFiles('uploads')
+    const name = 'Lab report; batch=7.pdf'
+    const ok = await send(fileUploadAction, '/DocFileUpload', [['folder', 'COA'], ['tags', 'lab, batch 7'], ['file', pdf(name)]], s)
+    expect(ok.status).toBe(302)
+    const row = (await t.store.find('greenleaf', 'doc_files', { name }, 1))[0]
+    expect(row).toMatchObject({ name, category: 'COA', file_type: 'PDF', tags: 'lab, batch 7' })
+    expect(folderFiles('uploads').length).toBe(before.length + 1)
+    // the record is refused (a folder that is not in the list): the stored file is removed again
+    const refused = await send(fileUploadAction, '/DocFileUpload', [['folder', 'Not a folder'], ['file', pdf('refused.pdf')]], s)
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { error: string }).error).toMatch(/Category/)
+    expect(folderFiles('uploads').length).toBe(before.length + 1)
+    expect(await t.store.find('greenleaf', 'doc_files', { name: 'refused.pdf' }, 1)).toEqual([])
+  })
+
+  it('adds a document to the register with its PDF; anything but a PDF is refused with nothing kept', async () => {
+    const s = await sid('u-admin')
+    const before = folderFiles('docs')
+    const res = await send(docListAction, '/DocList', [['title', 'Fire permit 2027'], ['doc_no', 'DOC-0900'], ['folder', 'License'], ['expires', '2027-06-30'], ['file', pdf('fire permit.pdf')]], s)
+    expect(res.status).toBe(302)
+    const row = (await t.store.find('greenleaf', 'doc_list', { title: 'Fire permit 2027' }, 1))[0]
+    expect(row).toMatchObject({ doc_no: 'DOC-0900', doc_type: 'License', status: 'Current', link: expect.stringMatching(/^\/getfiles\/greenleaf\/fire-permit-[0-9a-f]{12}\.pdf\?subdir=docs$/) })
+    expect(folderFiles('docs').length).toBe(before.length + 1)
+    const png = await send(docListAction, '/DocList', [['title', 'Photo'], ['file', new File([new Uint8Array(demoPng('x'))], 'photo.png', { type: 'image/png' })]], s)
+    expect(png.status).toBe(400)
+    expect(((await png.json()) as { error: string }).error).toBe('A document of the register takes a PDF document.')
+    expect(folderFiles('docs').length).toBe(before.length + 1)
   })
 })
 
