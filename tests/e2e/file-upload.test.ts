@@ -47,7 +47,7 @@ async function newProduct(page: Page, name: string) {
   await page.getByLabel('Product', { exact: true }).fill(name)
 }
 
-test('a PNG chosen for a product is stored, shown in the table and served back', async ({ page, database, javaScriptEnabled }) => {
+test('a PNG chosen for a product (its name holding `;` and `=`) is stored, shown in the table and served back', async ({ page, database, javaScriptEnabled }) => {
   const name = `Upload ${javaScriptEnabled ? 'js' : 'nojs'} ${crypto.randomBytes(3).toString('hex')}`
   await newProduct(page, name)
   if (javaScriptEnabled) {
@@ -58,24 +58,24 @@ test('a PNG chosen for a product is stored, shown in the table and served back',
       await held
       await route.continue()
     })
-    await imageInput(page).setInputFiles({ name: 'leaf.png', mimeType: 'image/png', buffer: PNG })
+    await imageInput(page).setInputFiles({ name: 'leaf; lot=7.png', mimeType: 'image/png', buffer: PNG })
     const bar = page.getByRole('progressbar', { name: 'Upload progress' })
     await expect(bar).toBeVisible()
     await expect(page.getByText(/^\d{1,3}%$/)).toBeVisible()
     release()
     await expect(bar).toBeHidden()
     // the file is stored already; the form shows it with a preview
-    await expect(page.getByRole('link', { name: 'leaf.png' })).toBeVisible()
-    await expect(page.getByRole('img', { name: 'Image: leaf.png' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'leaf; lot=7.png' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Image: leaf; lot=7.png' })).toBeVisible()
     expect(stored()).toHaveLength(1)
   } else {
-    await imageInput(page).setInputFiles({ name: 'leaf.png', mimeType: 'image/png', buffer: PNG })
+    await imageInput(page).setInputFiles({ name: 'leaf; lot=7.png', mimeType: 'image/png', buffer: PNG })
   }
   await page.getByRole('button', { name: 'Save', exact: true }).last().click()
   await expect(page).toHaveURL(/\/culProducts\?msg=saved$/)
 
   const [row] = (await database.store.find(fac, 'fac_products', {})).filter((r) => r.name === name)
-  expect(row.image).toMatch(new RegExp(`^/getfiles/${fac}/leaf-[0-9a-f]{12}\\.png$`))
+  expect(row.image).toMatch(new RegExp(`^/getfiles/${fac}/leaf-lot-7-[0-9a-f]{12}\\.png$`))
   // the table shows the image, and the link gives the very bytes back
   const cell = page.locator('tbody > tr', { hasText: name }).getByRole('img', { name: 'Image' })
   await expect(cell).toHaveAttribute('src', String(row.image))
@@ -87,7 +87,7 @@ test('a PNG chosen for a product is stored, shown in the table and served back',
   // the edit page shows the stored file, and saving without a new one keeps it
   await page.goto(`/culProducts/${row._id}/edit`)
   await expect(page.getByText('Current file:')).toBeVisible()
-  await expect(page.getByRole('link', { name: /^leaf-[0-9a-f]{12}\.png$/ })).toHaveAttribute('href', String(row.image))
+  await expect(page.getByRole('link', { name: /^leaf-lot-7-[0-9a-f]{12}\.png$/ })).toHaveAttribute('href', String(row.image))
   await page.getByLabel('SKU').fill('SKU-FILE-1')
   await page.getByRole('button', { name: 'Save', exact: true }).last().click()
   await expect(page).toHaveURL(/\/culProducts\?msg=saved$/)

@@ -102,20 +102,56 @@ test('a policy is written, published to a group, acknowledged, versioned, compar
   expect(audit.rows[0].n).toBeGreaterThanOrEqual(4)
 })
 
-test('the file list opens its files; an upload is listed with its link; a script file is refused', async ({ page, createUser }) => {
+test('the file lists open their files and preview images and PDFs; an upload named with `;` and `=` is listed; a script file is refused', async ({ page, createUser }) => {
   const u = await createUser({ role: 'admin', modules: { greenleaf: null } })
-  const name = `Inspection report ${crypto.randomBytes(3).toString('hex')}.pdf`
+  const name = `Inspection report; lot=${crypto.randomBytes(3).toString('hex')}.pdf`
   await signIn(page, u.email, u.password)
   await page.goto('/DocFileUpload')
   const first = page.locator('tbody tr a[target="_blank"]').first()
   const href = await first.getAttribute('href')
   expect((await page.request.get(href!)).status()).toBe(200)
+  // an image's preview is the image, shown on the page
+  const image = page.locator('tbody tr', { has: page.locator('img') }).first()
+  const imageName = (await image.locator('a[target="_blank"]').textContent())!.trim()
+  await image.getByRole('link', { name: `Preview ${imageName}` }).first().click()
+  await expect(page.getByRole('heading', { name: `Preview: ${imageName}` })).toBeVisible()
+  await expect(page.getByRole('img', { name: imageName, exact: true })).toBeVisible()
+  expect(await page.getByRole('img', { name: imageName, exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+
   await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') })
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByText(`${name} was uploaded`)).toBeVisible()
-  const link = page.getByRole('link', { name })
-  expect((await page.request.get((await link.getAttribute('href'))!)).status()).toBe(200)
+  const link = page.getByRole('link', { name, exact: true })
+  const got = await page.request.get((await link.getAttribute('href'))!)
+  expect(got.status()).toBe(200)
+  expect(got.headers()['content-type']).toBe('application/pdf')
+  // a PDF's preview is the PDF in the browser's viewer, on the page
+  await page.getByRole('link', { name: `Preview ${name}` }).first().click()
+  const frame = page.locator(`iframe[title="PDF preview of ${name}"]`)
+  await expect(frame).toBeVisible()
+  expect((await page.request.get((await frame.getAttribute('src'))!)).headers()['content-type']).toBe('application/pdf')
+  await page.getByRole('link', { name: 'Close preview' }).click()
+  await expect(frame).toHaveCount(0)
+
+  // search by name
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(name.slice(0, -4))
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+
   await page.locator('input[type=file]').setInputFiles({ name: 'evil.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') })
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByText('evil.html: SVG and HTML files are not accepted, because they can carry scripts.')).toBeVisible()
+
+  // the register: every document's PDF opens and previews
+  await page.goto('/DocList')
+  await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible()
+  const pdfs = page.locator('tbody tr a[target="_blank"]')
+  expect(await pdfs.count()).toBeGreaterThan(20)
+  for (const h of await pdfs.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) expect((await page.request.get(h)).status(), h).toBe(200)
+  await page.getByRole('link', { name: 'License', exact: true }).click()
+  await expect(page.locator('tbody tr').first()).toContainText('License')
+  const doc = (await page.locator('tbody tr a[target="_blank"]').first().textContent())!.trim()
+  await page.getByRole('link', { name: `Preview ${doc}` }).first().click()
+  await expect(page.locator(`iframe[title="PDF preview of ${doc}"]`)).toBeVisible()
 })
