@@ -4,6 +4,6 @@ import { MyPoliciesPage } from '../areas/documents/policy-pages'
 import { myPoliciesLoader } from '../areas/documents/policy-routes.server'
 import { APP_NAME } from '../version'
 
-export const meta: MetaFunction = () => [{ title: `My policies · ${APP_NAME}` }]
+export const meta: MetaFunction = () => [{ title: `My Policies · ${APP_NAME}` }]
 export const loader = myPoliciesLoader
 export default MyPoliciesPage

@@ -16,6 +16,8 @@ import { requireSession } from '../auth/require.server'
 import { email as emailRule, loginSchema, MSG, PASSWORD_HINT } from '../auth/rules'
 import { endSession, loadSession, readSessionId, sessionCookie } from '../auth/session.server'
 import { Button, Field, Notice } from '../components/ui'
+import { policiesWaitingFor } from '../areas/documents/policies.server'
+import { WaitingList } from '../areas/documents/waiting-list'
 import { MODULES } from '../route-map'
 import { useRootData } from '../root'
 import { APP_NAME, APP_VERSION } from '../version'
@@ -28,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const look = await loadSession(context.database, id, context.env.IDLE_TIMEOUT_S)
   const orgs = await context.database.store.count('auth', 'org').catch(() => 0)
   const base = { version: APP_VERSION, facilities: Math.max(0, orgs - 1), database: context.database.db.kind }
-  if (look.state !== 'active') return json({ ...base, menu: null, unverified: false, processing: false })
+  if (look.state !== 'active') return json({ ...base, menu: null, unverified: false, processing: false, waiting: [] })
   if (look.session.step !== 'done') throw redirect(STEP_PATH[look.session.step])
   const user = (await findUser(context.database, look.session.uid))!
   const routes = visibleRoutes(user, look.session.facility ?? '')
@@ -37,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .filter((g) => g.routes.length > 0)
   const p = user.org === 'lobby' ? await processingOf(context.database, user.email) : undefined
   const unverified = (user as { emailVerified?: string }).emailVerified !== 'yes'
-  return json({ ...base, menu, unverified, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
+  // issue 26: the policies waiting for this user to read and acknowledge (app/areas/documents)
+  const waiting = await policiesWaitingFor(context.database, user, look.session.facility ?? '')
+  return json({ ...base, menu, unverified, waiting, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
 }
 
 type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success' }
@@ -165,6 +169,7 @@ export default function Welcome() {
               Signed in as <strong>{`${root.user.firstname} ${root.user.lastname}`.trim()}</strong> ({root.user.role}) at <strong>{root.facilityName}</strong>
             </p>
           </section>
+          <WaitingList items={data.waiting} />
           {data.processing ? <Notice>{MSG.processing}</Notice> : null}
           {sent ? <Notice tone={sent.tone ?? 'success'}>{sent.message}</Notice> : data.unverified ? (
             <Form method="post" className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-700 p-3">

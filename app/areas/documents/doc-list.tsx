@@ -4,7 +4,8 @@ import { formatDateTime } from '../../format/format'
 import type { listLoader } from './list.server'
 import { WaitingList } from './waiting-list'
 
-const TITLES: Record<string, string> = { doc: 'HTML Editor', page: 'HTML Editor (platform pages)', policy: 'Policies' }
+// the route map's titles (the shell and its tests name a screen by them)
+const TITLES: Record<string, string> = { doc: 'HTML Editor', page: 'HTML Editor', policy: 'Policies' }
 
 export function DocListPage() {
   const data = useLoaderData<ReturnType<typeof listLoader>>()
@@ -13,6 +14,7 @@ export function DocListPage() {
       <h1 id="list-title" className="text-2xl font-semibold text-canopy-400">
         {TITLES[data.kind]}
       </h1>
+      {data.kind === 'page' ? <p className="text-sm text-slate-400">The platform&rsquo;s own pages (help, notices) that /DisplayHTML shows to every organisation.</p> : null}
       <WaitingList items={data.waiting} />
       <div className="flex flex-wrap items-end gap-3">
         <Form method="get" className="flex items-end gap-2" role="search">

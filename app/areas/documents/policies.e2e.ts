@@ -60,6 +60,8 @@ test('a policy is written, published to a group, acknowledged, versioned, compar
   const growerCtx = await browser.newContext({ javaScriptEnabled: js })
   const gp = await growerCtx.newPage()
   await signIn(gp, grower.email, grower.password)
+  // the start page says it waits, and so does /MyPolicies
+  await expect(gp.locator('#waiting-title ~ ul').getByRole('link', { name: new RegExp(title) })).toBeVisible()
   await gp.goto('/MyPolicies')
   await gp.getByRole('link', { name: new RegExp(title) }).click()
   await expect(gp.getByRole('heading', { name: 'Gloves on the floor' })).toBeVisible()

@@ -62,7 +62,7 @@ export function MyPoliciesPage() {
   return (
     <section className="flex flex-col gap-4 p-4" aria-labelledby="mine-title">
       <h1 id="mine-title" className="text-2xl font-semibold text-canopy-400">
-        My policies
+        My Policies
       </h1>
       <WaitingList items={d.waiting} empty="Nothing waits for you: every policy addressed to you is acknowledged." />
       {d.done.length ? (
