@@ -256,12 +256,12 @@ export function FilesPage() {
                   {r.tags.length && !register ? <span className="block text-xs text-slate-400">{r.tags.map((t) => `#${t}`).join(' ')}</span> : null}
                   {register && r.status ? <span className={`block text-xs ${r.status === 'Expired' ? 'text-red-300' : r.status === 'Expiring Soon' ? 'text-amber-300' : 'text-slate-400'}`}>{r.status}</span> : null}
                 </td>
-                {register ? <td className="p-2">{r.docNo}</td> : null}
+                {register ? <td className="whitespace-nowrap p-2">{r.docNo}</td> : null}
                 <td className="p-2">{r.type}</td>
-                <td className="p-2">{formatBytes(r.size)}</td>
+                <td className="whitespace-nowrap p-2">{formatBytes(r.size)}</td>
                 <td className="p-2">{r.uploader}</td>
-                <td className="p-2">{r.uploaded ? (register ? formatDate(r.uploaded) : formatDateTime(r.uploaded)) : ''}</td>
-                {register ? <td className="p-2">{r.expires ? formatDate(r.expires) : ''}</td> : null}
+                <td className="whitespace-nowrap p-2">{r.uploaded ? (register ? formatDate(r.uploaded) : formatDateTime(r.uploaded)) : ''}</td>
+                {register ? <td className="whitespace-nowrap p-2">{r.expires ? formatDate(r.expires) : ''}</td> : null}
                 <td className="p-2">{r.folder}</td>
                 <td className="p-2">
                   {r.href && !r.missing ? (
