@@ -1,4 +1,4 @@
-/** /PolDocs/{id}/signatures: who has and has not acknowledged a policy, with dates; ?format=csv exports it (app/areas/documents; a thin route, decision 022). */
+/** /PolDocs/{id}/signatures: who has and has not acknowledged a policy, with dates; /PolDocs/{id}/signatures.csv exports it (app/areas/documents; a thin route, decision 022). */
 import type { MetaFunction } from '@remix-run/node'
 import { PolicySignaturesPage } from '../areas/documents/policy-pages'
 import { signaturesLoader } from '../areas/documents/policy-routes.server'

@@ -16,6 +16,7 @@ import { EventHub } from '#app/events/event-hub.server'
 import { action as editAction } from '#app/routes/DocHTMLEditor.$id'
 import { action as fileUploadAction, loader as fileUploadLoader } from '#app/routes/DocFileUpload'
 import { action as docListAction, loader as docListLoader } from '#app/routes/DocList'
+import { loader as signaturesCsvRoute } from '#app/routes/PolDocs.$id_.signatures[.]csv'
 import { action as versionsAction } from '#app/routes/DocHTMLEditor.$id_.versions'
 import { loader as getfiles } from '#app/routes/getfiles.$org.$name'
 import { seedDemo } from '#app/seed/index.server'
@@ -145,6 +146,19 @@ describe('policies', () => {
     expect((await policiesWaitingFor(t, grower, 'greenleaf')).some((p) => p.id === created.body._id)).toBe(false)
     const sig = await signaturesOf(t, 'greenleaf', (await t.store.get('greenleaf', 'pol_docs', created.body._id))!)
     expect(sig.rows.find((r) => r.uid === 'u-grower')!.signedAt).toBeTruthy()
+    // the export for an inspection: managers only
+    const csvAs = async (uid: string) => {
+      try {
+        return (await signaturesCsvRoute({ request: new Request(`http://canopy.test/PolDocs/${created.body._id}/signatures.csv`, { headers: { Cookie: `${COOKIE}=${await sid(uid)}` } }), context: ctx(), params: { id: created.body._id } })) as Response
+      } catch (e) {
+        if (e instanceof Response) return e
+        throw e
+      }
+    }
+    const csv = await csvAs('u-admin')
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(await csv.text()).toMatch(/^Policy,Doc #,Version,Name,Email,Status,Acknowledged at \(UTC\),Earlier acknowledgement\r\nGlove policy,,1,Maria Lopez,grower@greenleaf\.demo,Acknowledged,\d{4}-/)
+    expect((await csvAs('u-grower')).status).toBe(403)
     // not addressed to the compliance officer (not in the group, role user is not chosen)
     const compliance = (await t.store.find('auth', 'users', { uid: 'u-compliance' }, 1))[0] as unknown as SessionUser
     await expect(acknowledgePolicy(t, { uid: 'u-compliance' }, compliance, 'greenleaf', created.body._id, 1)).rejects.toMatchObject({ code: 'FORBIDDEN' })

@@ -2,7 +2,7 @@
  * The policy pages everyone else sees (issue 26 item 3): /PolDocs/{id}/read — the published
  * version, read and acknowledged by whom it is addressed to (any account of the facility: growers
  * hold no Other module; managers of /PolDocs may read it too) — /MyPolicies, and for managers
- * /PolDocs/{id}/signatures (who has and has not acknowledged, with dates; `?format=csv` for an inspection).
+ * /PolDocs/{id}/signatures (who has and has not acknowledged, with dates; /PolDocs/{id}/signatures.csv for an inspection).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { resolveScreen } from '../../auth/screens.server'
@@ -70,16 +70,23 @@ export async function myPoliciesLoader({ request, context }: LoaderFunctionArgs)
   return json({ waiting, done: done.rows.map((r) => ({ id: r.policy_id, version: r.version, at: new Date(r.acked_at).toISOString(), title: r.title ?? r.policy_id })) })
 }
 
-export async function signaturesLoader({ request, context, params }: LoaderFunctionArgs) {
+async function signaturesOfRequest({ request, context, params }: LoaderFunctionArgs) {
   const a = await docAccess(request, context, DOC_KINDS.policy)
   const id = docId(params)
   const policy = id ? await context.database.store.get(a.facility, POLICIES, id) : null
   if (!id || !policy) throw new Response('There is no such policy.', { status: 404, statusText: 'Not found' })
-  const s = await signaturesOf(context.database, a.facility, policy)
-  const url = new URL(request.url)
-  if (url.searchParams.get('format') === 'csv') {
-    const name = `${String(policy.doc_no || 'policy').replace(/[^A-Za-z0-9-]/g, '')}-v${s.version}-acknowledgements.csv`
-    return new Response(signaturesCsv(policy, s), { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, no-store' } })
-  }
+  return { id, policy, s: await signaturesOf(context.database, a.facility, policy) }
+}
+
+/** /PolDocs/{id}/signatures: the page. */
+export async function signaturesLoader(args: LoaderFunctionArgs) {
+  const { id, policy, s } = await signaturesOfRequest(args)
   return json({ id, title: String(policy.title ?? ''), docNo: String(policy.doc_no ?? ''), version: s.version, rows: s.rows, when: formatDateTime(new Date().toISOString()) })
+}
+
+/** /PolDocs/{id}/signatures.csv: the same, as a CSV file for an inspection (a resource route: a page route cannot answer a file). */
+export async function signaturesCsvLoader(args: LoaderFunctionArgs) {
+  const { policy, s } = await signaturesOfRequest(args)
+  const name = `${String(policy.doc_no || 'policy').replace(/[^A-Za-z0-9-]/g, '')}-v${s.version}-acknowledgements.csv`
+  return new Response(signaturesCsv(policy, s), { headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, no-store' } })
 }
