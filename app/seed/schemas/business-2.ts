@@ -153,6 +153,9 @@ const other = [
     f.list('shift', 'Shift', L2.shift),
     f.text('channel', 'Chat Channel'),
     f.text('description', 'Description'),
+    // the accounts in the team (user ids): policies addressed to the team reach them (issue 26). Read-only
+    // here, so a generic edit never empties it; issue 22's /TeamGroups screen edits it
+    { key: 'member_uids', label: 'Member Accounts', type: 'multilist', ro: 'yes', show: 'no' },
   ]),
   S('msg_messages', 'Messages', [
     f.text('subject', 'Subject', { required: true, filter: true }),
