@@ -21,7 +21,7 @@ import type { MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
 import { linkWithKey, markLink } from '../sync/links.server'
-import { type OutboxRow, type ReadMemo, wasApplied } from './applied.server'
+import { checkBefore, type OutboxRow, type PassCounts, type ReadMemo, wasApplied, wasteRowOf } from './applied.server'
 import { pushAbandoned } from '../drift/outbox-hook.server'
 import { adoptMetrcId, PUSH_ACTOR } from './adopt.server'
 
@@ -119,6 +119,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
 
   // 2. pending items in order
   const single = new Set<string>()
+  const pass: PassCounts = {}
   let budget = o.max ?? 1000
   while (budget > 0) {
     const queue = (await db.query<OutboxRow & { due: boolean }>(`SELECT *, next_at <= now() AS due FROM metrc_outbox WHERE org = $1 AND status = 'pending' ORDER BY seq LIMIT ${BATCH}`, [org])).rows
@@ -139,8 +140,12 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
     budget -= batch.length
     const [method, path] = first.endpoint.split(' ') as ['POST' | 'PUT' | 'DELETE', string]
     try {
+      // what METRC holds just before, where its rows cannot be found again by id or note (plant waste)
+      const before = await checkBefore(client, license, first.endpoint, batch.map((b) => b.payload), pass)
+      if (before.some((b) => b !== null)) await db.query(`UPDATE metrc_outbox o SET check_before = v.cb FROM unnest($2::text[], $3::jsonb[]) AS v(id, cb) WHERE o.org = $1 AND o.id = v.id`, [org, batch.map((b) => b.id), before.map((b) => (b === null ? null : JSON.stringify(b)))])
       const r = await client.write(method, path, batch.map((b) => b.payload), { license })
       await confirm(batch, batch.map((_, i) => (r.ids.length === batch.length ? r.ids[i] : undefined)), r.warnings.length ? r.warnings.join(' ') : null)
+      if (pass.waste && first.endpoint === 'POST /plants/v2/waste') pass.waste.push(...batch.map((b) => wasteRowOf(b.payload)))
       await reachable()
     } catch (e) {
       if (!(e instanceof MetrcError)) {

@@ -14,6 +14,8 @@ import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
 import { driftAfterSync, type DriftCheck } from '../drift/compare.server'
 import { linkWithKey, markLink } from './links.server'
+import { tableOf } from '../../db/sql'
+import { adoptConfirmedWaste } from '../outbox/adopt.server'
 import { existsIn, permissionText, takesLastModified } from '../reference'
 import { documentOf, SYNC_TABLES, SYNCED_ID } from './tables'
 
@@ -134,8 +136,14 @@ export async function syncTable(
     const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state }, types)).map((d) => [d._id, d]))
     // a whole read lists everything METRC holds: what it no longer lists goes (in an editable
     // table, only records that came from METRC; what users made here stays)
-    const whole = !since || paths.every((p) => !takesLastModified(p))
+    // a list METRC reads whole (no lastModified) is complete even after the first run; per-package reads are not
+    const whole = !since || (!src.perPackage && paths.every((p) => !takesLastModified(p)))
     const removeOthers = !whole ? false : schema?.editable ? { idPattern: SYNCED_ID } : true
+    // waste Canopy sent and METRC confirmed takes the identity of METRC's row (which has no Id to answer with)
+    if (collection === 'metrc_wmix') {
+      const stored = new Set((await database.db.query<{ id: string }>(`SELECT id FROM ${tableOf(collection)} WHERE org = $1 AND id ~ '^w[0-9]+$'`, [org])).rows.map((r) => r.id))
+      await adoptConfirmedWaste(database, org, kept as Array<Record<string, unknown>>, (id) => stored.has(id))
+    }
     const m = await database.store.mirror(SYNC_ACTOR, org, collection, [...docs.values()], { removeOthers })
     const changed = m.inserted + m.updated + m.removed
     await database.db.query(
