@@ -57,7 +57,9 @@ export const REF = {
     { Name: 'Buds', ProductCategoryType: 'Buds', QuantityType: 'WeightBased', RequiresStrain: true },
     { Name: 'Shake/Trim', ProductCategoryType: 'Buds', QuantityType: 'WeightBased', RequiresStrain: true },
     { Name: 'Immature Plants', ProductCategoryType: 'Plants', QuantityType: 'CountBased', RequiresStrain: true },
-    { Name: 'Infused Edible', ProductCategoryType: 'InfusedEdible', QuantityType: 'CountBased', RequiresStrain: false, RequiresUnitThcContent: true, RequiresUnitWeight: true },
+    // METRC's own documented categories: Infused needs a unit THC content and weight, Infused Liquid a volume
+    { Name: 'Infused', ProductCategoryType: 'InfusedEdible', QuantityType: 'CountBased', RequiresStrain: false, RequiresUnitThcContent: true, RequiresUnitWeight: true },
+    { Name: 'Infused Liquid', ProductCategoryType: 'InfusedEdible', QuantityType: 'CountBased', RequiresStrain: false, RequiresUnitThcContent: true, RequiresUnitVolume: true },
     { Name: 'Vape Cartridge (volume - each)', ProductCategoryType: 'Concentrate', QuantityType: 'CountBased', RequiresStrain: true, RequiresUnitVolume: true, RequiresUnitThcContent: true },
   ],
   itemBrands: [

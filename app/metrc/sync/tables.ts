@@ -4,6 +4,7 @@
  * and how a METRC row becomes a Canopy document (its METRC Id, or its name for lists of strings,
  * gives a stable _id, so a sync run twice writes nothing the second time).
  */
+import { utcWall, wallToInstant } from '../../format/zones'
 export type SyncKind = 'reference' | 'data'
 
 export interface TableSource {
@@ -144,9 +145,18 @@ export type FieldTypes = ReadonlyMap<string, string>
 /** METRC's "no date" (0001-01-01, with or without a time): kept as an empty field. */
 const NO_DATE = /^0001-01-01(T|$)/
 
-/** One value as the field's type stores it: check fields 'yes'/'no', numbers as numbers, text as text. */
-function fieldValue(v: unknown, type: string | undefined): unknown {
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/**
+ * One value as the field's type stores it: check fields 'yes'/'no', numbers as numbers, text as
+ * text. METRC's date-only values ("2026-11-13": PackagedDate, PlantedDate…) are calendar days of
+ * the facility: stored as that day's start in its time zone, not as midnight UTC (which a Pacific
+ * facility would see as the evening before).
+ */
+function fieldValue(v: unknown, type: string | undefined, timeZone?: string): unknown {
   if (typeof v === 'string' && NO_DATE.test(v)) return undefined
+  const d = type === 'date' && typeof v === 'string' ? DATE_ONLY.exec(v) : null
+  if (d && timeZone) return new Date(wallToInstant(utcWall(+d[1], +d[2], +d[3]), timeZone)).toISOString()
   if (typeof v === 'boolean') return v ? 'yes' : 'no'
   if (type === 'check' && typeof v === 'string' && /^(true|false)$/i.test(v)) return v.toLowerCase() === 'true' ? 'yes' : 'no'
   if (type === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v)
@@ -159,12 +169,12 @@ function fieldValue(v: unknown, type: string | undefined): unknown {
  * types them (`types`; booleans become 'yes'/'no' whatever the field), METRC's "0001-01-01" left
  * empty, nested lists joined, METRC's Id as MetrcId (and as Id where the schema shows it).
  */
-export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string }, types: FieldTypes = new Map()): Record<string, unknown> & { _id: string } {
+export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string; timeZone?: string }, types: FieldTypes = new Map()): Record<string, unknown> & { _id: string } {
   const raw = src.toDoc ? src.toDoc(row as Record<string, unknown>, o) : (row as Record<string, unknown>)
   const doc: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(raw)) {
     if (v === undefined || v === null || k === '_only' || k === '_key' || (k === 'Id' && !types.has('Id'))) continue
-    const x = typeof v === 'object' ? (Array.isArray(v) ? v.join(', ') : undefined) : fieldValue(v, types.get(k))
+    const x = typeof v === 'object' ? (Array.isArray(v) ? v.join(', ') : undefined) : fieldValue(v, types.get(k), o.timeZone)
     if (x !== undefined) doc[k] = x
   }
   const metrcId = (row as { Id?: unknown })?.Id
