@@ -49,7 +49,7 @@ export function getParams(text) {
 
 const BODY_FAMILIES = /^\/(plants|plantbatches|packages|harvests|items|strains|locations|patients)\/v2\//
 
-/** the first example row of each v2 write body → { 'POST /plants/v2/waste': {…} } */
+/** each v2 write body's example rows merged into one → { 'POST /plants/v2/waste': {…} } */
 export function writeBodies(list) {
   const out = {}
   for (const r of list) {
@@ -62,8 +62,13 @@ export function writeBodies(list) {
     } catch {
       continue
     }
-    const row = Array.isArray(body) ? body[0] : body
-    if (row && typeof row === 'object') out[key] = row
+    // one row with every field, each with the first non-null value METRC's example rows give it
+    // (the first row may leave a number or a unit null that a later row shows)
+    const rows = (Array.isArray(body) ? body : [body]).filter((x) => x && typeof x === 'object')
+    if (!rows.length) continue
+    const row = {}
+    for (const r of rows) for (const [k, v] of Object.entries(r)) if (!(k in row) || (row[k] === null && v !== null)) row[k] = v
+    out[key] = row
   }
   return out
 }
@@ -120,7 +125,7 @@ export const EXAMPLES: Record<string, { file: string; permissions: string[]; ans
 ${exampleLines.join('\n')}
 }
 
-/** v2 write → the first row of METRC's example body (METRC's Postman collection, California). */
+/** v2 write → METRC's example body rows merged: every field, with the first non-null value given (METRC's Postman collection, California). */
 export const WRITE_BODIES: Record<string, Record<string, unknown>> = {
 ${bodyLines.join('\n')}
 }
