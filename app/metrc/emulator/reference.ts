@@ -18,7 +18,8 @@ export const REF = {
   ],
   packageTypes: ['Product', 'ImmaturePlant', 'VegetativePlant', 'PlantWaste', 'HarvestWaste', 'MotherPlant'],
   labStates: ['NotSubmitted', 'SubmittedForTesting', 'TestFailed', 'TestPassed', 'TestingInProgress', 'AwaitingConfirmation', 'RetestFailed', 'RetestPassed', 'Remediated', 'SelectedForRandomTesting', 'NotRequired', 'ProcessValidated', 'Decontaminated', 'RandDCompleted'],
-  labTypes: ['THC', 'THCa', 'CBD', 'CBDa', 'Pesticides', 'Microbiologicals'].map((Name, i) => ({ Id: i + 1, Name, RequiresTestResult: true, InformationalOnly: false, AlwaysPasses: false, LabTestResultMode: 'Default', DependencyMode: 'RequiresOne' })),
+  // METRC's example gives the result and dependency modes as numbers (0)
+  labTypes: ['THC', 'THCa', 'CBD', 'CBDa', 'Pesticides', 'Microbiologicals'].map((Name, i) => ({ Id: i + 1, Name, RequiresTestResult: true, InformationalOnly: false, AlwaysPasses: false, LabTestResultMode: 0, DependencyMode: 0 })),
   customerTypes: ['Consumer', 'Patient', 'Caregiver', 'ExternalPatient', 'NonResidentConsumer'],
   transferPackageStates: ['Shipped', 'Rejected', 'Accepted', 'Returned'],
   additiveTypes: ['Fertilizer', 'Pesticide', 'Other'],

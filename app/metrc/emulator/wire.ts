@@ -53,9 +53,24 @@ export function itemWire(item: Obj | undefined): Obj {
   return shaped(ITEM, item ?? {})
 }
 
+/**
+ * Inside a package METRC sends the item's enumerations as numbers (its GetActivePackages example:
+ * `"QuantityType": 0`, `"ApprovalStatus": 0`), where the item list sends their names: the order of
+ * METRC's own value lists stands for the number.
+ */
+const ENUMS: Record<string, string[]> = {
+  ProductCategoryType: ['Buds', 'Plants', 'InfusedEdible', 'Concentrate', 'Other'],
+  QuantityType: ['CountBased', 'WeightBased', 'VolumeBased'],
+  DefaultLabTestingState: ['NotSubmitted', 'SubmittedForTesting', 'TestFailed', 'TestPassed', 'TestingInProgress', 'AwaitingConfirmation', 'RetestFailed', 'RetestPassed', 'Remediated', 'SelectedForRandomTesting', 'NotRequired'],
+  ApprovalStatus: ['Approved', 'Pending', 'Revoked'],
+}
+const asNumber = (k: string, v: unknown) => (typeof v === 'string' ? Math.max(0, ENUMS[k].indexOf(v)) : typeof v === 'number' ? v : 0)
+
 export function packageWire(f: FacilityData, p: Row): Obj {
   const item = f.items.find((i) => i.Id === p.ItemId) ?? { Name: p.ItemName, ProductCategoryName: p.ItemCategoryName, StrainName: p.ItemStrainName }
-  return shaped(TEMPLATES.package, { ...p, Item: itemWire(item), ProductLabel: { QrCount: 1, IsActive: true } })
+  const nested = itemWire(item)
+  for (const k of Object.keys(ENUMS)) nested[k] = asNumber(k, nested[k])
+  return shaped(TEMPLATES.package, { ...p, Item: nested, ProductLabel: { QrCount: 1, IsActive: true } })
 }
 
 export const plantWire = (p: Row) => shaped(TEMPLATES.plant, p)
