@@ -9,7 +9,6 @@ import path from 'node:path'
 import { METRC_STATES, metrcBaseUrl } from '#app/metrc/client/states'
 import { bodyOf, existsIn, METRC_HOST_STATES, missingPermissions, permissionText, takesLastModified, templateOf, writeAnswers } from '#app/metrc/reference'
 import { documentOf, SYNC_TABLES } from '#app/metrc/sync/tables'
-// @ts-expect-error: a plain ES module script without types
 import { generate } from '../../scripts/metrc-reference.mjs'
 
 describe("METRC's reference in the repository", () => {
