@@ -25,6 +25,8 @@ describe("METRC's reference in the repository", () => {
     expect(existsIn('CA', 'GET', '/wastemethods/v2')).toBe(false)
     // newer than the coverage table: taken to exist everywhere
     expect(existsIn('CA', 'GET', '/plants/v2/mother')).toBe(true)
+    // Alaska has no column entries at all (OpenMetrc dropped it): not known to lack anything
+    expect(existsIn('AK', 'GET', '/plants/v2/vegetative')).toBe(true)
     expect(templateOf('GET', '/plants/v2/1A4000000000000000000001')).toBe('GET /plants/v2/label')
     expect(templateOf('GET', '/packages/v2/1234')).toBe('GET /packages/v2/{id}')
   })

@@ -74,7 +74,15 @@ export function packageWire(f: FacilityData, p: Row): Obj {
 }
 
 export const plantWire = (p: Row) => shaped(TEMPLATES.plant, p)
-export const plantWasteWire = (w: Row) => shaped(TEMPLATES.plantWaste, w)
+/** (a waste an older emulator stored under the request's names reads as METRC lists it) */
+export const plantWasteWire = (w: Row) =>
+  shaped(TEMPLATES.plantWaste, {
+    ...w,
+    PlantWasteNumber: w.PlantWasteNumber ?? String(w.Id).padStart(10, '0'),
+    WasteUnitOfMeasureName: w.WasteUnitOfMeasureName ?? w.UnitOfMeasureName,
+    WasteReasonName: w.WasteReasonName ?? w.ReasonName,
+    PlantCount: w.PlantCount ?? (Array.isArray(w.PlantLabels) ? w.PlantLabels.length : 0),
+  })
 export const employeeWire = (e: Row) => shaped(TEMPLATES.employee, e)
 export const patientWire = (p: Row) => shaped(TEMPLATES.patient, p)
 export const categoryWire = (c: Obj) => shaped(TEMPLATES.category, c)
