@@ -184,6 +184,30 @@ describe("Canopy's request bodies are METRC's", () => {
     ])
   })
 
+  it("the lifecycle calls take METRC's own example bodies (with this facility's names) and answer as documented", async () => {
+    const f = emu.state.facilities[GROW_LICENSE]
+    const batch = f.plantBatches.find((b) => Number(b.UntrackedCount) >= 5)!
+    const mother = f.plants.find((p) => p.State === 'Tracked' && p.GrowthPhase !== 'Mother' && !p.IsOnHold)!
+    const harvest = f.harvests.find((h) => !h.FinishedDate)!
+    const names: Record<string, Record<string, unknown>> = {
+      'DELETE /plantbatches/v2': { PlantBatch: batch.Name, Count: 1, WasteMethodName: 'Compost', WasteMaterialMixed: 'Soil', WasteReasonName: 'Trim', WasteWeight: 1.209, WasteUnitOfMeasure: 'Grams' },
+      'POST /plantbatches/v2/split': { PlantBatch: batch.Name, GroupName: 'Split of the batch', Count: 2, Location: 'Veg Room', Strain: batch.StrainName, PatientLicenseNumber: null, Sublocation: null },
+      'PUT /plantbatches/v2/location': { Name: batch.Name, Location: 'Veg Room', Sublocation: null },
+      'POST /plants/v2/plantings': { PlantLabel: mother.Label, PlantBatchName: 'Clones of the mother', LocationName: 'Veg Room', SublocationName: null, StrainName: mother.StrainName, PatientLicenseNumber: null },
+      'PUT /harvests/v2/finish': { Id: harvest.Id },
+    }
+    for (const [endpoint, values] of Object.entries(names)) {
+      const [method, path] = endpoint.split(' ')
+      const r = await raw(method, path, { license: GROW_LICENSE, body: [{ ...bodyOf(endpoint), ...values }] })
+      expect(r.status, `${endpoint}: ${r.text}`).toBe(200)
+      if (method === 'PUT') expect(r.text).toBe('')
+      else expect(r.json).toEqual({ Ids: [expect.any(Number)], Warnings: null })
+    }
+    expect(f.plantBatches.find((b) => b.Name === 'Split of the batch')).toMatchObject({ UntrackedCount: 2, SourcePlantBatchNames: batch.Name })
+    expect(f.plantBatches.find((b) => b.Name === 'Clones of the mother')).toMatchObject({ SourcePlantLabel: mother.Label, PlantBatchTypeName: 'Clone' })
+    expect(harvest.FinishedDate).toBe('2015-12-15')
+  })
+
   it('writes answer their Ids where METRC documents them (creates, destroys) and nothing where it does not (PUT)', async () => {
     const f = emu.state.facilities[GROW_LICENSE]
     const plant = f.plants.find((p) => p.State === 'Tracked' && p.GrowthPhase === 'Vegetative')!

@@ -74,17 +74,13 @@ function whole(client: MetrcClient, license: string, path: string, memo: ReadMem
 }
 
 const num = (v: unknown) => Math.round(Number(v) * 10_000) / 10_000
+const low = (v: unknown) => String(v ?? '').trim().toLowerCase()
+/** What METRC lists of a waste (date, method, reason, unit, weight, plant count), as one string: a row of its list… */
+export const wasteKeyOfRow = (row: Record<string, unknown>) => [String(row.WasteDate ?? '').slice(0, 10), low(row.WasteMethodName), low(row.WasteReasonName), low(row.WasteUnitOfMeasureName), num(row.WasteWeight), Number(row.PlantCount ?? 0)].join('|')
+/** …and a waste push */
+export const wasteKeyOfPush = (p: Record<string, unknown>) => wasteKeyOfRow(wasteRowOf(p))
 /** A plant waste row of METRC's list and a waste push describe the same waste (METRC gives the row no id). */
-export function sameWaste(row: Record<string, unknown>, p: Record<string, unknown>): boolean {
-  return (
-    String(row.WasteDate ?? '').slice(0, 10) === String(p.WasteDate ?? '').slice(0, 10) &&
-    same(row.WasteMethodName, p.WasteMethodName) &&
-    same(row.WasteReasonName, p.ReasonName) &&
-    same(row.WasteUnitOfMeasureName, p.UnitOfMeasureName) &&
-    num(row.WasteWeight) === num(p.WasteWeight) &&
-    Number(row.PlantCount ?? 0) === (Array.isArray(p.PlantLabels) ? p.PlantLabels.length : 0)
-  )
-}
+export const sameWaste = (row: Record<string, unknown>, p: Record<string, unknown>): boolean => wasteKeyOfRow(row) === wasteKeyOfPush(p)
 
 /**
  * Before a batch goes: what each item's check will compare with, for endpoints whose rows METRC
@@ -93,14 +89,24 @@ export function sameWaste(row: Record<string, unknown>, p: Record<string, unknow
  */
 export async function checkBefore(client: MetrcClient, license: string, endpoint: string, payloads: Array<Record<string, unknown>>, pass: PassCounts): Promise<Array<{ count: number } | null>> {
   if (endpoint !== 'POST /plants/v2/waste') return payloads.map(() => null)
-  if (!pass.waste) pass.waste = await client.list<Record<string, unknown>>('/plants/v2/waste', { license })
-  const rows = pass.waste
-  return payloads.map((p, i) => ({ count: rows.filter((r) => sameWaste(r, p)).length + payloads.slice(0, i).filter((q) => sameWaste(wasteRowOf(q), p)).length }))
+  if (!pass.waste) {
+    pass.waste = new Map()
+    for (const r of await client.list<Record<string, unknown>>('/plants/v2/waste', { license })) countWaste(pass.waste, wasteKeyOfRow(r))
+  }
+  const counts = pass.waste
+  const inBatch = new Map<string, number>()
+  return payloads.map((p) => {
+    const key = wasteKeyOfPush(p)
+    const before = (counts.get(key) ?? 0) + (inBatch.get(key) ?? 0)
+    inBatch.set(key, (inBatch.get(key) ?? 0) + 1)
+    return { count: before }
+  })
 }
-/** the pass's read of METRC's waste list, with the rows METRC confirmed since added */
+/** the pass's read of METRC's waste list as counts per waste, with the wastes METRC confirmed since added */
 export interface PassCounts {
-  waste?: Array<Record<string, unknown>>
+  waste?: Map<string, number>
 }
+export const countWaste = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1)
 /** a waste push as the row METRC would list for it */
 export const wasteRowOf = (p: Record<string, unknown>): Record<string, unknown> => ({ WasteDate: p.WasteDate, WasteMethodName: p.WasteMethodName, WasteReasonName: p.ReasonName, WasteUnitOfMeasureName: p.UnitOfMeasureName, WasteWeight: p.WasteWeight, PlantCount: Array.isArray(p.PlantLabels) ? p.PlantLabels.length : 0 })
 

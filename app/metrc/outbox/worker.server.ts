@@ -21,7 +21,7 @@ import type { MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
 import { linkWithKey, markLink } from '../sync/links.server'
-import { checkBefore, type OutboxRow, type PassCounts, type ReadMemo, wasApplied, wasteRowOf } from './applied.server'
+import { checkBefore, countWaste, type OutboxRow, type PassCounts, type ReadMemo, wasApplied, wasteKeyOfPush } from './applied.server'
 import { pushAbandoned } from '../drift/outbox-hook.server'
 import { adoptMetrcId, PUSH_ACTOR } from './adopt.server'
 
@@ -145,7 +145,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
       if (before.some((b) => b !== null)) await db.query(`UPDATE metrc_outbox o SET check_before = v.cb FROM unnest($2::text[], $3::jsonb[]) AS v(id, cb) WHERE o.org = $1 AND o.id = v.id`, [org, batch.map((b) => b.id), before.map((b) => (b === null ? null : JSON.stringify(b)))])
       const r = await client.write(method, path, batch.map((b) => b.payload), { license })
       await confirm(batch, batch.map((_, i) => (r.ids.length === batch.length ? r.ids[i] : undefined)), r.warnings.length ? r.warnings.join(' ') : null)
-      if (pass.waste && first.endpoint === 'POST /plants/v2/waste') pass.waste.push(...batch.map((b) => wasteRowOf(b.payload)))
+      if (pass.waste && first.endpoint === 'POST /plants/v2/waste') for (const b of batch) countWaste(pass.waste, wasteKeyOfPush(b.payload))
       await reachable()
     } catch (e) {
       if (!(e instanceof MetrcError)) {

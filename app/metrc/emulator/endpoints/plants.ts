@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { requirePlants } from '../auth'
 import { REF } from '../reference'
-import { phaseMoveAllowed, unitKind, unitName } from '../rules'
+import { batchSizeAllowed, MAX_BATCH_PLANTS, phaseMoveAllowed, unitKind, unitName } from '../rules'
 import { byIdOrLabel, byLabel, byName, day, inUnit, missing, newId, num, round4, same, write, zCount, zDate, zNumber, zOpt, zText, type Family } from './kit'
 import { plantWasteWire, plantWire } from '../wire'
 
@@ -19,6 +19,7 @@ const Move = z.object({ ...IdOrLabel, Location: zText, Sublocation: zOpt, Actual
 const Strain = z.object({ ...IdOrLabel, StrainName: zText }).passthrough().refine(idOrLabel, needsOne)
 const Waste = z.object({ WasteMethodName: zText, MixedMaterial: zOpt, WasteWeight: zNumber.min(0), UnitOfMeasureName: zText, ReasonName: zText, Note: zOpt, LocationName: zOpt, SublocationName: zOpt, WasteDate: zDate, PlantLabels: z.array(z.string()).max(100).default([]) }).passthrough()
 const Destroy = z.object({ ...IdOrLabel, WasteMethodName: zOpt, WasteMaterialMixed: zOpt, WasteWeight: zNumber.min(0).nullish(), WasteUnitOfMeasureName: zOpt, WasteReasonName: zText, Count: zCount.min(0).nullish(), ReasonNote: zOpt, ActualDate: zDate }).passthrough().refine(idOrLabel, needsOne)
+const Planting = z.object({ PlantLabel: zText, PlantBatchName: zText, PlantBatchType: z.enum(['Seed', 'Clone']), PlantCount: zCount, LocationName: zOpt, SublocationName: zOpt, StrainName: zText, PatientLicenseNumber: zOpt, ActualDate: zDate }).passthrough()
 const Harvest = z.object({ Plant: zText, Weight: zNumber.positive('must be more than 0'), UnitOfWeight: zText, DryingLocation: zText, HarvestName: zOpt, ActualDate: zDate }).passthrough()
 
 const notTracked = (o: { Id?: number | null; Label?: string | null }) => `Plant ${o.Label ?? o.Id} is not a tracked plant in the current Facility.`
@@ -139,6 +140,29 @@ export const plants: Family = {
         const b = ctx.f.plantBatches.find((x) => x.Id === p.PlantBatchId)
         if (b) Object.assign(b, { TrackedCount: Math.max(0, num(b.TrackedCount) - 1), DestroyedCount: num(b.DestroyedCount) + 1, LastModified: ctx.now })
         return p.Id
+      },
+    }),
+    // clones taken off a mother (or any tracked plant): a new plant batch of untracked plants
+    'POST /plants/v2/plantings': write({
+      schema: Planting,
+      gate: requirePlants,
+      check: (o, err, ctx, earlier) => {
+        const p = byLabel(ctx.f.plants, o.PlantLabel)
+        if (!p || p.State !== 'Tracked') err(`Plant ${o.PlantLabel} is not a tracked plant in the current Facility.`)
+        if (byName(ctx.f.plantBatches, o.PlantBatchName) || earlier.some((e) => same(e.PlantBatchName, o.PlantBatchName))) err(`Plant Batch ${o.PlantBatchName} already exists.`)
+        if (!batchSizeAllowed(o.PlantCount)) err(`PlantCount must be a whole number from 1 to ${MAX_BATCH_PLANTS}.`)
+        if (!byName(ctx.f.strains, o.StrainName)) err(missing('Strain', o.StrainName))
+        if (o.LocationName && !byName(ctx.f.locations, o.LocationName)) err(missing('Location', o.LocationName))
+      },
+      apply: (o, ctx) => {
+        const p = byLabel(ctx.f.plants, o.PlantLabel)!
+        const st = byName(ctx.f.strains, o.StrainName)!
+        const loc = byName(ctx.f.locations, o.LocationName)
+        const type = REF.plantBatchTypes.find((t) => t.Name === o.PlantBatchType)!
+        const Id = newId(ctx)
+        ctx.f.plantBatches.push({ Id, Name: o.PlantBatchName, PlantBatchTypeId: type.Id, PlantBatchTypeName: type.Name, LocationId: loc?.Id ?? null, LocationName: loc?.Name ?? null, StrainId: st.Id, StrainName: st.Name, PatientLicenseNumber: o.PatientLicenseNumber ?? null, UntrackedCount: o.PlantCount, TrackedCount: 0, PackagedCount: 0, DestroyedCount: 0, SourcePlantId: p.Id, SourcePlantLabel: p.Label, PlantedDate: day(o.ActualDate), IsOnHold: false, LastModified: ctx.now })
+        Object.assign(p, { ClonedCount: num(p.ClonedCount) + o.PlantCount, LastModified: ctx.now })
+        return Id
       },
     }),
     'PUT /plants/v2/harvest': write({
