@@ -146,8 +146,8 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
       continue
     }
     const taken = (await db.query<{ id: string }>(
-      `UPDATE metrc_outbox o SET status = 'sent', attempts = attempts + 1, sent_at = now(), check_before = v.cb, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}'
-       FROM unnest($2::text[], $3::jsonb[]) AS v(id, cb) WHERE o.org = $1 AND o.id = v.id AND o.status = 'pending' RETURNING o.id`,
+      `UPDATE metrc_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), check_before = ($3::jsonb[])[array_position($2::text[], id)], updated_at = now(), updated_by = '${PUSH_ACTOR.uid}'
+       WHERE org = $1 AND id = ANY($2) AND status = 'pending' RETURNING id`,
       [org, run.map((r) => r.id), before.map((b) => (b === null ? null : JSON.stringify(b)))],
     )).rows.map((r) => r.id)
     const batch = run.filter((r) => taken.includes(r.id))
