@@ -7,8 +7,13 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
 FROM deps AS build
+# build metafiles (module lists) and source maps stay out of the image unless asked:
+# docker build --build-arg KEEP_BUILD_METADATA=1 (source maps also need SOURCEMAP=1)
+ARG KEEP_BUILD_METADATA=0
+ARG SOURCEMAP=0
 COPY . .
-RUN npm run build
+RUN SOURCEMAP=$SOURCEMAP npm run build \
+ && if [ "$KEEP_BUILD_METADATA" != "1" ]; then rm -f build/metafile.*.json public/build/metafile.*.json; fi
 
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app

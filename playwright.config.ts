@@ -13,7 +13,10 @@ const launchOptions = {
 }
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // the engine's tests, and each business area's beside its code (app/areas/<area>/*.e2e.ts, decision 022)
+  testDir: '.',
+  testMatch: ['tests/e2e/**/*.test.ts', 'app/areas/**/*.e2e.ts'],
+  testIgnore: ['**/node_modules/**', 'build/**'],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

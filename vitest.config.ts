@@ -8,7 +8,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'app/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'app/**/*.unit.test.ts'],
+          setupFiles: ['tests/setup.ts'],
           environment: 'node',
           globals: true,
         },
@@ -16,7 +17,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'app/**/*.int.test.ts'],
+          setupFiles: ['tests/setup.ts'],
           environment: 'node',
           globals: true,
           testTimeout: 120_000,

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino'
 import type { Env } from './config/env.server'
 import type { Database } from './db/index.server'
-import type { EventHub } from './server/event-hub.server'
+import type { EventHub } from './events/event-hub.server'
 import type { Bus } from './bus/bus.server'
 import type { ReadingIngest } from './sensors/ingest.server'
 
@@ -24,5 +24,7 @@ export interface CanopyContext {
 }
 
 declare module '@remix-run/node' {
+  // module augmentation: Remix's AppLoadContext is ours (the interface adds nothing of its own by design)
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends CanopyContext {}
 }

@@ -2,6 +2,10 @@ import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { bootSucceeded } from './client/boot-watchdog'
+import { installAreas } from './areas/index'
+
+// the business areas' pure rules (the edit form checks them as the server does: decision 022)
+installAreas()
 
 startTransition(() => {
   hydrateRoot(

@@ -37,3 +37,6 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY)
   })
 }
+
+// server.ts starts the process through the build, so the app's modules are loaded once (decision 022)
+export { startCanopy } from './main.server'

@@ -249,3 +249,8 @@ export function findRoute(path: string): RouteEntry | undefined {
   const p = path.replace(/\/+$/, '') || '/'
   return ROUTES.find((r) => r.path.toLowerCase() === p.toLowerCase())
 }
+
+/** Is this collection the platform's (kept under PLATFORM_ORG) rather than a facility's? */
+export function isPlatformCollection(name: string): boolean {
+  return platformCollections().includes(name) || name.startsWith('sup_') || name.startsWith('auth_') || name === 'org' || name === 'users'
+}

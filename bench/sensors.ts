@@ -18,7 +18,7 @@ import { loadEnv } from '../app/config/env.server'
 import { PLATFORM_ORG } from '../app/route-map'
 import { ensurePlatform } from '../app/seed/index.server'
 import { ReadingIngest } from '../app/sensors/ingest.server'
-import { EventHub } from '../app/server/event-hub.server'
+import { EventHub } from '../app/events/event-hub.server'
 import type { BenchContext, BenchRow, Engine, Scenario, Stats } from './lib'
 
 const DEVICES = 10

@@ -31,8 +31,8 @@ import { PLATFORM_ORG, type RouteEntry } from '../app/route-map'
 import { normalizeSchema } from '../app/schemas/table-schema'
 import { COUNT_CAP, cursorToken, readView, tablePage } from '../app/screens/table-page.server'
 import { ensurePlatform } from '../app/seed/index.server'
-import { EventHub } from '../app/server/event-hub.server'
-import { readsFor } from '../app/server/request-memo'
+import { EventHub } from '../app/events/event-hub.server'
+import { readsFor } from '../app/utils/request-memo'
 import { COLLECTION, PLANTS_SCHEMA, TABLE } from './dataset'
 import {
   comparePair,

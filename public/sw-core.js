@@ -6,7 +6,7 @@
  *   the network fails, the offline page is shown instead.
  * - Nothing else is cached: no API answers, no event streams, no form posts.
  */
-/* global self, caches, fetch */
+// a service worker: self, caches and fetch are its globals (eslint.config.js)
 const BUILD = self.CANOPY_BUILD
 const SHELL = 'canopy-shell-' + BUILD.version
 const ASSETS = 'canopy-assets'

@@ -1,7 +1,9 @@
-// Bundles server.ts (and the app modules it imports) into build/server.js; packages stay external.
+// Bundles server.ts into build/server.js. It must hold no app module: the app lives once, in the
+// Remix server build (build/index.js), which server.ts loads (decision 022). The build fails if an
+// import of server.ts pulls an app module in. Source maps only when asked (SOURCEMAP=1).
 import { build } from 'esbuild'
 
-await build({
+const result = await build({
   entryPoints: ['server.ts'],
   outfile: 'build/server.js',
   bundle: true,
@@ -9,6 +11,13 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  sourcemap: true,
+  sourcemap: process.env.SOURCEMAP === '1',
+  metafile: true,
   logLevel: 'warning',
 })
+const inputs = Object.keys(result.metafile.inputs)
+const strays = inputs.filter((f) => f !== 'server.ts')
+if (strays.length) {
+  console.error(`build/server.js must hold server.ts alone; it also bundled:\n  ${strays.join('\n  ')}`)
+  process.exit(1)
+}

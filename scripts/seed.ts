@@ -7,9 +7,11 @@ import { ConfigError, loadEnv } from '../app/config/env.server'
 import { connect, openDatabase, pgliteDir } from '../app/db/index.server'
 import { dropEverything } from '../app/db/reset.server'
 import { seedDemo } from '../app/seed/index.server'
+import { installServerAreas } from '../app/areas/index.server'
 
 async function main() {
   const reset = process.argv.includes('--reset')
+  installServerAreas() // the areas' schemas and demo records are part of the seed
   const env = loadEnv()
   const opts = { databaseUrl: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR) }
   if (reset) {

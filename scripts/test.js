@@ -1,4 +1,4 @@
-// npm test: unit, build, integration on PGlite and on PostgreSQL, then Playwright (JS on and off).
+// npm test: type check, lint, unit, build, integration on PGlite and on PostgreSQL, then Playwright (JS on and off).
 // Ends with one plain line "N passed, N failed" summing every runner's counts.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -9,6 +9,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-test-report-'))
 const vitest = (project, file) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
 
 const steps = [
+  { name: 'type check', cmd: 'npx', args: () => ['tsc', '--noEmit'] },
+  { name: 'lint', cmd: 'npx', args: () => ['eslint', '.', '--max-warnings', '0'] },
   { name: 'unit tests', cmd: 'npx', args: (f) => vitest('unit', f), kind: 'vitest' },
   { name: 'production build', cmd: 'npm', args: () => ['run', 'build'] },
   { name: 'integration tests on PGlite', cmd: 'npx', args: (f) => vitest('integration', f), env: { TEST_DB: 'pglite' }, kind: 'vitest' },

@@ -12,7 +12,7 @@ import { checkLogin, findUser } from './accounts.server'
 import { facilitiesOf, type SessionUser } from './entitlements'
 import { activeOrgs, nextStep, STEP_PATH } from './flow.server'
 import { loginSchema, type MessageCode } from './rules'
-import { once } from '../server/request-memo'
+import { once } from '../utils/request-memo'
 import { createSession, endSession, loadSession, readSessionId, sessionCookie, updateSession, type SessionRow } from './session.server'
 import { verifyAccessToken } from './tokens.server'
 

@@ -5,7 +5,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
 import { findUser } from './accounts.server'
 import type { SessionUser } from './entitlements'
-import { once } from '../server/request-memo'
+import { once } from '../utils/request-memo'
 import { loadSession, readSessionId, sessionCookie, type SessionRow } from './session.server'
 
 export interface SignedIn {

@@ -29,3 +29,5 @@ export const email = z
 
 export const loginSchema = z.object({ email, password: loginPassword })
 
+/** POST /auth/refresh's body (the route parses with it; the OpenAPI document describes it). */
+export const refreshBody = z.object({ 'refresh-token': z.string().min(1).max(200) })

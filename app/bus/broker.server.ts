@@ -13,7 +13,7 @@ import { Aedes } from 'aedes'
 import type { Client } from 'aedes'
 import { WebSocketServer, createWebSocketStream } from 'ws'
 import type { Logger } from 'pino'
-import { TokenBuckets } from '../server/token-bucket'
+import { TokenBuckets } from '../utils/token-bucket'
 import { describe, mayPublish, maySubscribe, type BusIdentity } from './acl'
 
 export interface BrokerOptions {

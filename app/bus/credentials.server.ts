@@ -32,17 +32,14 @@ export interface DeviceKeyProvisioner {
   removeDevice(org: string, deviceID: string): Promise<void>
 }
 
-// Kept on globalThis, not in a module variable: the production server is two bundles (server.ts,
-// which starts the bus, and the Remix build, whose routes issue keys), each with its own copy of
-// this module (see isAppError in app/utils/errors.ts).
-const SLOT = Symbol.for('canopy.bus.deviceKeyProvisioner')
-const slot = globalThis as { [SLOT]?: DeviceKeyProvisioner | null }
+// one per process: the app's modules are loaded once (server.ts starts the app from the Remix build)
+let provisioner: DeviceKeyProvisioner | null = null
 
 /** Registers (or, with null, removes) the process's provisioner; startBus does this. */
 export function setDeviceKeyProvisioner(p: DeviceKeyProvisioner | null): void {
-  slot[SLOT] = p
+  provisioner = p
 }
-export const deviceKeyProvisioner = (): DeviceKeyProvisioner | null => slot[SLOT] ?? null
+export const deviceKeyProvisioner = (): DeviceKeyProvisioner | null => provisioner
 
 /** A new key for a device of an organisation; earlier keys of that device stop working. */
 export async function issueDeviceKey(database: Database, org: string, deviceID: string, by: string): Promise<{ username: string; password: string }> {

@@ -9,7 +9,7 @@ import type { Logger } from 'pino'
 import { z } from 'zod'
 import type { Database } from '../db/index.server'
 import { PLATFORM_ORG } from '../route-map'
-import type { EventHub } from '../server/event-hub.server'
+import type { EventHub } from '../events/event-hub.server'
 
 const NOTE = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) }).passthrough()
 

@@ -39,7 +39,7 @@ export function ConfirmDialog(p: {
         <button type="button" className="min-h-11 rounded-md border border-slate-600 px-4" onClick={p.onCancel}>
           {p.cancelLabel ?? 'Cancel'}
         </button>
-        <button type="button" className="min-h-11 rounded-md bg-canopy-600 px-4 text-white" onClick={p.onConfirm} autoFocus>
+        <button type="button" className="min-h-11 rounded-md bg-canopy-600 px-4 text-white" onClick={p.onConfirm} autoFocus /* eslint-disable-line jsx-a11y/no-autofocus -- a modal confirmation moves focus into itself (WAI-ARIA dialog pattern): to its default action */>
           {p.confirmLabel ?? 'OK'}
         </button>
       </div>

@@ -175,7 +175,10 @@ export async function pagePlan(t: string, schema: TableSchema | undefined, q: Pa
       // no label: no reference, one to a record that is gone, or a record without the label
       p.push(sortRef.org)
       w.push(`NOT EXISTS (SELECT 1 FROM ${sortRef.table} r WHERE r.org = $${p.length} AND r.id = t.doc ->> ${keyLit(sortRef.key)} AND r.doc ->> ${keyLit(sortRef.labelField)} IS NOT NULL)`)
-      if (at) (p.push(at.id), w.push(`t.id ${cmp} $${p.length}`))
+      if (at) {
+        p.push(at.id)
+        w.push(`t.id ${cmp} $${p.length}`)
+      }
       from = `FROM ${t} t ${joins.join(' ')} WHERE ${w.join(' AND ')}`
       select = 't.id, t.doc, t.cts, t.ts, NULL::text AS sort_k'
       order = `t.id ${dir}`
@@ -183,8 +186,13 @@ export async function pagePlan(t: string, schema: TableSchema | undefined, q: Pa
     } else {
       if (k === 'value') w.push(`${expr} IS NOT NULL`)
       if (k === 'missing') w.push(`${expr} IS NULL`)
-      if (at && k === 'missing') (p.push(at.id), w.push(`t.id ${cmp} $${p.length}`))
-      else if (at) (p.push(at.v, at.id), w.push(`(${expr}, t.id) ${cmp} ($${p.length - 1}::${CAST[kind]}, $${p.length})`))
+      if (at && k === 'missing') {
+        p.push(at.id)
+        w.push(`t.id ${cmp} $${p.length}`)
+      } else if (at) {
+        p.push(at.v, at.id)
+        w.push(`(${expr}, t.id) ${cmp} ($${p.length - 1}::${CAST[kind]}, $${p.length})`)
+      }
       from = `FROM ${t} t ${joins.join(' ')} WHERE ${w.join(' AND ')}`
       select = `t.id, t.doc, t.cts, t.ts, ${k === 'missing' ? 'NULL::text' : keyOf(expr)} AS sort_k`
       order = k === 'missing' ? `t.id ${dir}` : `${expr} ${dir}, t.id ${dir}`

@@ -7,7 +7,7 @@
  * platform's files only its super users.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
+import { requireApiCaller } from '../auth/api-caller.server'
 import { findUser } from '../auth/accounts.server'
 import { facilitiesOf, type SessionUser } from '../auth/entitlements'
 import { loadSession, readSessionId } from '../auth/session.server'

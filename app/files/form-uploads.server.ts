@@ -44,7 +44,7 @@ export async function readEditForm(request: Request, env: Pick<Env, 'DATA_DIR' |
     if (typeof filename === 'string' || (contentType && !/^text\/plain/i.test(contentType))) {
       // a file input left empty posts a part with no file name and no bytes
       if (!filename) {
-        for await (const _ of data); // eslint-disable-line @typescript-eslint/no-unused-vars
+        for await (const _ of data); // drain the part unread
         return undefined
       }
       try {

@@ -99,7 +99,7 @@ export function looksLikeText(head: Buffer): boolean {
 export async function stageUpload(dataDir: string, original: string, data: AsyncIterable<Uint8Array>, limit: number, opts: { drain?: boolean } = {}): Promise<Staged> {
   const refused = refuseName(original)
   if (refused) {
-    if (opts.drain) for await (const _ of data); // eslint-disable-line @typescript-eslint/no-unused-vars
+    if (opts.drain) for await (const _ of data); // drain the rest unread
     throw new AppError('UNSUPPORTED', refused)
   }
   await fsp.mkdir(tempDir(dataDir), { recursive: true })

@@ -79,6 +79,15 @@ export const SAVE_RULES: Record<string, SaveRule[]> = {
   fac_plantings: [plantingRequired, plantingOriginalCount],
 }
 
+/**
+ * A business area adds the rules of its own tables (app/areas, decision 022); installAreas() calls
+ * this in the browser and on the server alike, so every write path runs them. Idempotent.
+ */
+export function registerSaveRules(table: string, ...rules: SaveRule[]): void {
+  const list = (SAVE_RULES[table] ??= [])
+  for (const r of rules) if (!list.includes(r)) list.push(r)
+}
+
 export const hasSaveRules = (table: string): boolean => Object.hasOwn(SAVE_RULES, table) && SAVE_RULES[table].length > 0
 
 /** The first stop or error of the table's rules, or continue when there is none (or no rule for the table). */

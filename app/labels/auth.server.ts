@@ -7,7 +7,7 @@
  * that has chosen its facility. Anything else is UNAUTHENTICATED.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
+import { requireApiCaller } from '../auth/api-caller.server'
 import { findUser } from '../auth/accounts.server'
 import { loadSession, readSessionId } from '../auth/session.server'
 import { authenticateBus } from '../bus/credentials.server'

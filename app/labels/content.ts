@@ -46,6 +46,8 @@ export interface LabelSource {
 const NOT_TEXT = new Set(['image', 'pdf', 'array'])
 const MAX_TEXT = 200
 
+// control characters are what it removes
+// eslint-disable-next-line no-control-regex
 const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT)
 
 export function labelContent(t: LabelTemplate, src: LabelSource): LabelContent {

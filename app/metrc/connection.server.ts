@@ -15,14 +15,12 @@ export interface MetrcEndpoint {
   emulated: boolean
 }
 
-// on globalThis, not in a module variable: server.ts (which starts the emulator) and the Remix build
-// (whose routes check credentials) are two bundles, each with its own copy of this module
-const SLOT = Symbol.for('canopy.metrc.endpoint')
-const slot = globalThis as { [SLOT]?: MetrcEndpoint | null }
+// the process loads this module once (server.ts starts the app from inside the Remix build)
+let registered: MetrcEndpoint | null = null
 
 /** The emulator started in this process (or null to forget it). */
 export function registerMetrcEndpoint(e: MetrcEndpoint | null) {
-  slot[SLOT] = e
+  registered = e
 }
 
 export function metrcEndpoint(env: Pick<Env, 'METRC_URL' | 'METRC_SANDBOX' | 'METRC_VENDOR_KEY'>): MetrcEndpoint | null {
@@ -30,7 +28,7 @@ export function metrcEndpoint(env: Pick<Env, 'METRC_URL' | 'METRC_SANDBOX' | 'ME
     const override = env.METRC_URL
     return { vendorKey: env.METRC_VENDOR_KEY, baseUrl: (state) => metrcBaseUrl(state, { sandbox: env.METRC_SANDBOX === '1', override }), emulated: false }
   }
-  return slot[SLOT] ?? null
+  return registered
 }
 
 /** A client for one user key in one state. */

@@ -8,16 +8,9 @@ import { MetrcError } from './client/errors'
 import type { MetrcClient } from './client/client.server'
 import { metrcClient, metrcEndpoint } from './connection.server'
 
-export interface MetrcFacility {
-  Name?: string
-  DisplayName?: string
-  License?: { Number?: string; LicenseType?: string; StartDate?: string; EndDate?: string }
-}
-
-export type CredentialCheck =
-  | { ok: true; facility: MetrcFacility }
-  | { ok: false; wrong: 'license' | 'key'; message: string }
-  | { ok: false; wrong: 'unreachable'; message: string }
+// the sign-in flow (app/auth) states what a credential check answers; this module is its METRC side
+import type { CredentialCheck, MetrcFacility } from '../auth/credential-check'
+export type { CredentialCheck, MetrcFacility }
 
 export const sameLicense = (a: unknown, b: string) => typeof a === 'string' && a.trim().toUpperCase() === b.trim().toUpperCase()
 

@@ -8,10 +8,15 @@ import { announceGlobalMessage } from '../bus/global-messages.server'
 import type { Doc } from '../db/types'
 import type { Writer } from './write.server'
 
-type AfterCreate = (context: AppLoadContext, w: Writer, doc: Doc) => Promise<unknown>
+export type AfterCreate = (context: AppLoadContext, w: Writer, doc: Doc) => Promise<unknown>
 
 const AFTER_CREATE: Record<string, AfterCreate> = {
   inf_global: (context, w, doc) => announceGlobalMessage(context, w.facility, doc._id),
+}
+
+/** A business area's step after a create of one of its tables (app/areas, decision 022). */
+export function registerAfterCreate(collection: string, run: AfterCreate): void {
+  AFTER_CREATE[collection] = run
 }
 
 export async function afterCreate(context: AppLoadContext, w: Writer, collection: string, doc: Doc): Promise<void> {

@@ -1,6 +1,6 @@
 /** Change Password from the user menu: the current password is required; other sessions end. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { json, redirect } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { z } from 'zod'
 import { passwordMatches, setPassword } from '../auth/accounts.server'

@@ -13,7 +13,7 @@ import { Notice } from '../components/ui'
 import { driftScreen } from '../metrc/drift/list.server'
 import { resolveDrift } from '../metrc/drift/resolve.server'
 import { mayResolveDrift } from '../metrc/drift/rights'
-import { timeZoneOf } from '../screens/table-page.server'
+import { timeZoneOf } from '../facilities/facts.server'
 import { isAppError, statusOf } from '../utils/errors'
 import { APP_NAME } from '../version'
 

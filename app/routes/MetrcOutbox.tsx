@@ -15,7 +15,7 @@ import { actOnItem, mayAct, moreFields, outboxView } from '../metrc/outbox/actio
 import { fieldText, OUTBOX_TABS, type OutboxTab } from '../metrc/outbox/tabs'
 import { linkOf } from '../metrc/sync/links.server'
 import { PLATFORM_ORG } from '../route-map'
-import { timeZoneOf } from '../screens/table-page.server'
+import { timeZoneOf } from '../facilities/facts.server'
 import { isAppError, statusOf } from '../utils/errors'
 import { APP_NAME } from '../version'
 

@@ -1,6 +1,6 @@
 /** GET /auth/me: who the access token belongs to (a quick check for API clients and devices). */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
+import { requireApiCaller } from '../auth/api-caller.server'
 import { api } from '../api/respond.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

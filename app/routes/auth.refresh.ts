@@ -1,12 +1,10 @@
 /** POST /auth/refresh {refresh-token}: a new access token and a new refresh token (rotation). */
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { z } from 'zod'
 import { findUser } from '../auth/accounts.server'
+import { refreshBody } from '../auth/rules'
 import { ACCESS_TTL_S, rotateRefreshToken, signAccessToken } from '../auth/tokens.server'
 import { api, apiError, readJson } from '../api/respond.server'
 
-/** The body, also described by the OpenAPI document (app/api/openapi). */
-export const refreshBody = z.object({ 'refresh-token': z.string().min(1).max(200) })
 const WHY = { unknown: 'the refresh token is not valid', expired: 'the refresh token has expired', revoked: 'the refresh token was revoked', reused: 'the refresh token was already used; every token of this sign-in has been revoked' }
 
 export const loader = () => apiError('NOT_FOUND', 'use POST /auth/refresh with a JSON body {"refresh-token": ...}')

@@ -5,7 +5,7 @@
  * in the table-page $facet also gets `pages` in its first element.
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
+import { requireApiCaller } from '../auth/api-caller.server'
 import { withPages } from '../api/pipeline/pages'
 import { runPipeline } from '../api/pipeline/run.server'
 import { api, readJson } from '../api/respond.server'

@@ -5,7 +5,7 @@
  * labels with it; the previous key of that device stops working. The key is shown once.
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
+import { requireApiCaller } from '../auth/api-caller.server'
 import { bodyOf } from '../api/dt/body.server'
 import { isAdmin } from '../api/dt/platform.server'
 import { DeviceKeyBody } from '../api/openapi/schemas'

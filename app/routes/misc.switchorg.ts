@@ -4,7 +4,7 @@
  * refresh token starts a new family. SPEC defines this as a GET; it only hands out tokens.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
+import { requireApiCaller } from '../auth/api-caller.server'
 import { api } from '../api/respond.server'
 import { facilitiesOf } from '../auth/entitlements'
 import { ACCESS_TTL_S, issueRefreshToken, signAccessToken } from '../auth/tokens.server'

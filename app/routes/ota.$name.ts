@@ -1,6 +1,6 @@
 /** DELETE /ota/{name} (SPEC §7): a firmware file, super only (app/api/dt/ota.server.ts). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { requireApiCaller } from '../api/auth.server'
+import { requireApiCaller } from '../auth/api-caller.server'
 import { deleteOtaFile } from '../api/dt/ota.server'
 import { api } from '../api/respond.server'
 import { AppError } from '../utils/errors'

@@ -296,3 +296,18 @@ function finish(a: z.infer<typeof shapeASchema>): TableSchema {
 export function indexedFields(s: TableSchema): FieldDef[] {
   return s.fields.filter((f) => f.sortable || f.filter || f.key === s.dateField || f.key === s.defaultSort?.key)
 }
+
+const DISPLAY = new Set(['date', 'currency', 'measure', 'check'])
+
+/** A column's display format: its own, else the one its type implies. */
+export function formatOf(f: Pick<FieldDef, 'format' | 'type'>): string {
+  if (f.format) return f.format
+  if (DISPLAY.has(f.type)) return f.type
+  return f.type === 'array' ? 'array' : ''
+}
+
+/** `id:<table>:<labelField>` → the reference it names, or null. */
+export function refOf(format: string): { collection: string; labelField: string } | null {
+  const r = referencedBy(format)
+  return r ? { collection: r.table, labelField: r.labelField } : null
+}

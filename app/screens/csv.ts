@@ -24,11 +24,16 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') row.push(field), (field = '')
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    }
     else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       if (c === '\r') i++
       row.push(field)

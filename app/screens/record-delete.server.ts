@@ -10,7 +10,8 @@ import { formatCell } from '../format/format'
 import type { RouteEntry } from '../route-map'
 import { deleteRecord as removeRecord } from '../records/write.server'
 import { forbidden, notFound } from '../utils/errors'
-import { readView, rowRights } from './table-page.server'
+import { readView } from './table-page.server'
+import { rowRights } from '../records/rights'
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this item?'
 

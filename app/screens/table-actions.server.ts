@@ -8,7 +8,9 @@ import type { SignedIn } from '../auth/require.server'
 import { isAppError, badInput, forbidden, notFound } from '../utils/errors'
 import type { RouteEntry } from '../route-map'
 import { outboxStep } from '../metrc/outbox/record-step.server'
-import { readView, rowRights, timeZoneOf } from './table-page.server'
+import { readView } from './table-page.server'
+import { rowRights } from '../records/rights'
+import { timeZoneOf } from '../facilities/facts.server'
 
 export async function toggleCheck(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, form: FormData): Promise<void> {
   const view = await readView(context, route, facility, url)

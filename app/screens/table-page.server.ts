@@ -7,13 +7,13 @@
 import type { AppLoadContext } from '@remix-run/node'
 import qrcode from 'qrcode-generator'
 import type { SessionUser } from '../auth/entitlements'
-import { cachedRead } from '../db/read-cache.server'
-import type { Cursor, Doc, Page, PageQuery, RefColumn } from '../db/types'
+import type { Cursor, Page, PageQuery, RefColumn } from '../db/types'
 import { customRange, shortcutRange, SHORTCUT_LABELS } from '../format/date-ranges'
 import { isYes } from '../format/format'
-import { isTimeZone } from '../format/zones'
-import { platformCollections, PLATFORM_ORG, type RouteEntry } from '../route-map'
-import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
+import { isPlatformCollection, PLATFORM_ORG, type RouteEntry } from '../route-map'
+import { formatOf, refOf, type FieldDef, type TableSchema } from '../schemas/table-schema'
+import { timeZoneOf } from '../facilities/facts.server'
+import { rowRights } from '../records/rights'
 import { parseListQuery } from './table-query'
 import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE, type ListQuery } from './table-url'
 
@@ -107,25 +107,7 @@ export interface TableView {
 /** Matches are counted exactly up to here; past it the screen says "more than" (decision 007). */
 export const COUNT_CAP = 1000
 
-const DISPLAY = new Set(['date', 'currency', 'measure', 'check'])
 const NOT_SEARCHABLE = new Set(['image', 'qrcode', 'array', 'check', 'status', 'pdf'])
-
-/** A column's display format: its own, else the one its type implies. */
-export function formatOf(f: Pick<FieldDef, 'format' | 'type'>): string {
-  if (f.format) return f.format
-  if (DISPLAY.has(f.type)) return f.type
-  return f.type === 'array' ? 'array' : ''
-}
-
-export function isPlatformCollection(name: string): boolean {
-  return platformCollections().includes(name) || name.startsWith('sup_') || name.startsWith('auth_') || name === 'org' || name === 'users'
-}
-
-/** `id:<table>:<labelField>` → the reference it names, or null. */
-export function refOf(format: string): { collection: string; labelField: string } | null {
-  const r = referencedBy(format)
-  return r ? { collection: r.table, labelField: r.labelField } : null
-}
 
 const dateKinds = (f: FieldDef) => f.type === 'date' || f.format === 'date'
 
@@ -195,13 +177,6 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
     ...(refs.length ? { refs } : {}),
   }
   return { route, schema, org: route.platform ? PLATFORM_ORG : facility, query, notices, columns, pageQuery, timeZone, dateField, dateFields, rangeLabel, editable }
-}
-
-/** May this user change or delete this row? Super always may; others not where the row says ed/delete = no (SPEC §6). */
-export function rowRights(view: Pick<TableView, 'editable'>, user: SessionUser, row: Doc): { canEdit: boolean; canDelete: boolean } {
-  if (!view.editable) return { canEdit: false, canDelete: false }
-  const sup = user.role === 'super'
-  return { canEdit: sup || String(row.ed ?? '').toLowerCase() !== 'no', canDelete: sup || String(row.delete ?? '').toLowerCase() !== 'no' }
 }
 
 export async function tablePage(context: AppLoadContext, user: SessionUser, route: RouteEntry, facility: string, url: URL): Promise<TableData> {
@@ -335,14 +310,3 @@ function usDate(iso: string): string {
   const [y, m, d] = iso.split('-')
   return `${m}/${d}/${y}`
 }
-
-/** The facility's time zone (org.timezone), UTC when it has none or an unknown one. Every screen and save reads it: cached (read-cache.server.ts). */
-export async function timeZoneOf(context: AppLoadContext, facility: string): Promise<string> {
-  const { store } = context.database
-  return cachedRead(store, 'org', `tz:${facility}`, async () => {
-    const [org] = await store.find(PLATFORM_ORG, 'org', { _id: facility }, 1)
-    const tz = typeof org?.timezone === 'string' ? org.timezone : 'UTC'
-    return isTimeZone(tz) ? tz : 'UTC'
-  })
-}
-

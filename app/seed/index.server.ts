@@ -25,9 +25,26 @@ export const SEED_ACTOR: Actor = { uid: 'system:seed', role: 'super' }
 const SEED_VERSION = 1
 const DEFAULT_ADMIN_PASSWORD = 'Canopy#Demo1'
 
-/** Every schema the product ships with (core + each seed group). */
+/**
+ * A business area's part of the seed (app/areas, decision 022): the schemas of its tables, its demo
+ * records per facility and on the platform. Each group draws from its own random stream.
+ */
+export interface SeedGroup {
+  name: string
+  schemas?: unknown[]
+  facilityRecords?: (ctx: SeedCtx) => SeedRecords
+  platformRecords?: (ctx: SeedCtx) => SeedRecords
+}
+const AREA_GROUPS = new Map<string, SeedGroup>()
+
+/** installServerAreas() registers each area's group; registering a name again replaces it. */
+export function registerSeedGroup(g: SeedGroup): void {
+  AREA_GROUPS.set(g.name, g)
+}
+
+/** Every schema the product ships with (core + each seed group + each area's). */
 export function allSchemaInputs(): unknown[] {
-  return [...coreSchemas, ...operationsSchemas, ...metrcSchemas, ...businessSchemas, ...platformSchemas]
+  return [...coreSchemas, ...operationsSchemas, ...metrcSchemas, ...businessSchemas, ...platformSchemas, ...[...AREA_GROUPS.values()].flatMap((g) => g.schemas ?? [])]
 }
 
 /** Each group draws from its own random stream, so changing one group never shifts another's data. */
@@ -35,6 +52,10 @@ const FACILITY_SEEDERS: Array<[string, (ctx: SeedCtx) => SeedRecords]> = [
   ['business', business.seedRecords],
   ['operations', operations.seedRecords],
   ['metrc', metrc.seedRecords],
+]
+const facilitySeeders = (): Array<[string, (ctx: SeedCtx) => SeedRecords]> => [
+  ...FACILITY_SEEDERS,
+  ...[...AREA_GROUPS.values()].flatMap((g): Array<[string, (ctx: SeedCtx) => SeedRecords]> => (g.facilityRecords ? [[g.name, g.facilityRecords]] : [])),
 ]
 
 async function registerSchemas(database: Database): Promise<Map<string, TableSchema>> {
@@ -117,13 +138,16 @@ export async function seedDemo(database: Database, env: Env, opts: { logger?: Lo
   const platformCtx = makeCtx({ org: PLATFORM_ORG, fullName: 'Canopy Platform', kind: 'lobby', state: 'CA', license: 'platform', timezone: 'UTC' }, now)
   documents += await insertAll(database, PLATFORM_ORG, coreRecords(env.ADMIN_EMAIL, facilityOrgs), schemas, platformCtx)
   documents += await insertAll(database, PLATFORM_ORG, platform.seedPlatformRecords(platformCtx), schemas, platformCtx)
+  for (const g of AREA_GROUPS.values()) {
+    if (g.platformRecords) documents += await insertAll(database, PLATFORM_ORG, g.platformRecords(makeCtx({ org: PLATFORM_ORG, fullName: 'Canopy Platform', kind: 'lobby', state: 'CA', license: 'platform', timezone: 'UTC' }, now, `:${g.name}`)), schemas, platformCtx)
+  }
   for (const u of demoUsers(env.ADMIN_EMAIL)) {
     await setPassword(database, u.uid, u.role === 'super' ? env.ADMIN_PASSWORD : DEMO_PASSWORD, false)
   }
   for (const facility of FACILITIES) {
     const ctx = makeCtx(facility, now)
     const records: SeedRecords = {}
-    for (const [group, seeder] of FACILITY_SEEDERS) {
+    for (const [group, seeder] of facilitySeeders()) {
       for (const [collection, docs] of Object.entries(seeder(makeCtx(facility, now, `:${group}`)))) records[collection] = [...(records[collection] ?? []), ...docs]
     }
     documents += await insertAll(database, facility.org, records, schemas, ctx)

@@ -11,7 +11,7 @@
 import type { Logger } from 'pino'
 import type { Database } from '../db/index.server'
 import { PLATFORM_ORG } from '../route-map'
-import type { EventHub } from '../server/event-hub.server'
+import type { EventHub } from '../events/event-hub.server'
 import { AppError } from '../utils/errors'
 import { checkReading } from './reading'
 import { writeReadings, type ReadingRow } from './store.server'

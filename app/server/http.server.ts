@@ -14,11 +14,11 @@ import { pinoHttp } from 'pino-http'
 import type { Env } from '../config/env.server'
 import type { Database } from '../db/index.server'
 import { redactUrl } from '../utils/logger.server'
-import { EventHub } from './event-hub.server'
+import { EventHub } from '../events/event-hub.server'
 import type { Bus } from '../bus/bus.server'
 import type { ReadingIngest } from '../sensors/ingest.server'
 import { installLimits, quietAfterTimeout } from './limits.server'
-import { readsFor } from './request-memo'
+import { readsFor } from '../utils/request-memo'
 import { serviceWorkerHandler } from './service-worker.server'
 
 export interface HttpDeps {

@@ -13,7 +13,7 @@ import type { RequestHandler } from 'express'
 import { COOKIE } from '../auth/session.server'
 import { verifyAccessToken } from '../auth/tokens.server'
 import { refuse } from './refuse.server'
-import { TokenBuckets } from './token-bucket'
+import { TokenBuckets } from '../utils/token-bucket'
 
 export interface RateLimitOptions {
   /** per signed-in caller (none: not limited per caller) */

@@ -31,15 +31,12 @@ export class AppError extends Error {
   }
 }
 
-/**
- * Is this one of our domain errors? Not `instanceof`: the production server is two bundles (the
- * Remix build and server.ts, which opens the database), each with its own copy of the class.
- */
+/** Is this one of our domain errors? (The process loads this module once: decision 022.) */
 export function isAppError(e: unknown): e is AppError {
-  return e instanceof AppError || (e instanceof Error && e.name === 'AppError' && typeof (e as { code?: unknown }).code === 'string' && (e as unknown as { code: string }).code in STATUS_OF)
+  return e instanceof AppError
 }
 
-/** The HTTP status of a domain error (from its code, whichever bundle made it). */
+/** The HTTP status of a domain error (from its code). */
 export const statusOf = (e: AppError): number => STATUS_OF[e.code]
 
 /** For loaders: a domain error becomes the error page of its status (404, 403, ...); anything else is rethrown. */

@@ -22,6 +22,8 @@ export interface NewUser {
 
 export const test = base.extend<{ createUser: (u?: NewUser) => Promise<{ uid: string; email: string; password: string }> }, { database: Database }>({
   database: [
+    // Playwright reads a fixture's dependencies from this destructuring pattern: none here
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const database = await openDatabase({ databaseUrl: E2E.databaseUrl, pgSchema: E2E.schema })
       await use(database)

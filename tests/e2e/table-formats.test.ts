@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test'
 import { ROUTES, type RouteEntry } from '../../app/route-map'
-import { formatOf, refOf } from '../../app/screens/table-page.server'
+import { formatOf, refOf } from '../../app/schemas/table-schema'
 import type { FieldDef } from '../../app/schemas/table-schema'
 import { expect, login, test } from './fixtures'
 

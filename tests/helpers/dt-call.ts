@@ -17,7 +17,6 @@ export interface DtCallOptions {
   headers?: Record<string, string>
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DtAnswer = { status: number; body: any }
 
 export function dtCaller(o: { ctx: () => AppLoadContext; token: (uid: string) => string; defaultUid: string }) {
@@ -31,7 +30,6 @@ export function dtCaller(o: { ctx: () => AppLoadContext; token: (uid: string) =>
     const params = { table: decodeURIComponent(segs[0] ?? ''), ...(segs.length > 1 ? { id: decodeURIComponent(segs.slice(1).join('/')) } : {}) }
     const mod = segs.length > 1 ? { loader: oneLoader, action: oneAction } : { loader: listLoader, action: listAction }
     const fn = method === 'GET' ? mod.loader : mod.action
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const res = (await fn({ request, context: o.ctx(), params } as any)) as Response
     return { status: res.status, body: await res.json() }
   }

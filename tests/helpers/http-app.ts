@@ -10,12 +10,11 @@ import type { ServerBuild } from '@remix-run/node'
 import pino, { type Logger } from 'pino'
 import { loadEnv, type Env } from '#app/config/env.server'
 import type { Database } from '#app/db/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { createHttpApp } from '#app/server/http.server'
 import type { ReadingIngest } from '#app/sensors/ingest.server'
 import { tmpDir } from '#tests/helpers/db'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteModule = { loader?: (args: any) => unknown; action?: (args: any) => unknown }
 
 /** A server build whose routes are `path → module` (paths as Remix writes them: `dt/v1/:table`). */

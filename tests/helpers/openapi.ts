@@ -9,7 +9,6 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 
 // the validator's dependency, not ours: resolve it from the validator's own location
 const requireFromValidator = createRequire(createRequire(import.meta.url).resolve('@seriousme/openapi-schema-validator'))
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const Ajv2020 = requireFromValidator('ajv/dist/2020').default as any
 
 export async function validateOpenApi(doc: unknown): Promise<{ valid: boolean; version: string; errors?: unknown }> {

@@ -10,7 +10,7 @@ import { COOKIE, createSession } from '#app/auth/session.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { editAction } from '#app/screens/record-route.server'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const actor = { uid: 'u-test', requestId: 'array-rows-test' }

@@ -10,7 +10,7 @@ import { signAccessToken } from '#app/auth/tokens.server'
 import { startBus, type RunningBus } from '#app/bus/index.server'
 import { issueDeviceKey, revokeDeviceKeys } from '#app/bus/credentials.server'
 import { loadEnv, type Env } from '#app/config/env.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { memoryLogger } from '#tests/helpers/http-app'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 

@@ -14,7 +14,7 @@ import { loadEnv, type Env } from '#app/config/env.server'
 import { readWeight, requestPrint, scanCode } from '#app/devices/flows.server'
 import { fieldDevices, printersFor } from '#app/devices/lookup.server'
 import type { TableSchema } from '#app/schemas/table-schema'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const actor = { uid: 'u-test', requestId: 'device-flows' }

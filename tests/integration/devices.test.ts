@@ -21,7 +21,7 @@ import { startSimulator, type SimDevice, type Simulator } from '#app/devices/sim
 import { demoDevices } from '#app/devices/simulator/setup.server'
 import * as labels from '#app/routes/labels.$table.$id'
 import * as deviceKey from '#app/routes/misc.devicekey'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { startHttpApp, type TestServer } from '#tests/helpers/http-app'
 

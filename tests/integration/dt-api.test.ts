@@ -13,7 +13,7 @@ import { SAVE_MSG } from '#app/forms/save-rules'
 import { loader as switchorgLoader } from '#app/routes/misc.switchorg'
 import { verifyAccessToken } from '#app/auth/tokens.server'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { dtCaller } from '#tests/helpers/dt-call'
 

@@ -15,7 +15,7 @@ import { action as reportAction } from '#app/routes/client-report'
 import { loader as eventsLoader } from '#app/routes/events'
 import { loader as filesLoader } from '#app/routes/getfiles.$org.$name'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const actor = { uid: 'u-test', requestId: 'events-test' }

@@ -16,7 +16,7 @@ import { action as uploadAction } from '#app/routes/files.$org'
 import { loader as filesLoader } from '#app/routes/getfiles.$org.$name'
 import { editAction } from '#app/screens/record-route.server'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const actor = { uid: 'u-test', requestId: 'file-upload-test' }

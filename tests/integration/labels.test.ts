@@ -11,7 +11,7 @@ import { loadEnv, type Env } from '#app/config/env.server'
 import { labelLinks } from '#app/labels/links.server'
 import { renderRecordLabel, type LabelCaller } from '#app/labels/record-label.server'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import type { AppError } from '#app/utils/errors'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 

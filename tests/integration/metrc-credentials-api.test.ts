@@ -11,7 +11,7 @@ import { loadEnv, type Env } from '#app/config/env.server'
 import { registerMetrcEndpoint } from '#app/metrc/connection.server'
 import { DEMO_USER_KEY, GROW_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { dtCaller } from '#tests/helpers/dt-call'
 

@@ -12,7 +12,7 @@ let emu: RunningEmulator
 let dir: string
 const auth = (vendor = DEMO_VENDOR_KEY, user = DEMO_USER_KEY) => 'Basic ' + Buffer.from(`${vendor}:${user}`).toString('base64')
 /** One request; a rate-limit 429 is waited out and retried (as a client would) unless `limited` asks to see it. */
-async function call(method: string, path: string, o: { body?: unknown; license?: string | null; query?: string; authz?: string; limited?: boolean } = {}): Promise<{ status: number; body: any; retryAfter: string | null }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function call(method: string, path: string, o: { body?: unknown; license?: string | null; query?: string; authz?: string; limited?: boolean } = {}): Promise<{ status: number; body: any; retryAfter: string | null }> {
   const q = new URLSearchParams(o.query ?? '')
   if (o.license !== null) q.set('licenseNumber', o.license ?? GROW_LICENSE)
   const res = await fetch(`${emu.url}${path}?${q}`, { method, headers: { Authorization: o.authz ?? auth(), 'Content-Type': 'application/json' }, body: o.body === undefined ? undefined : JSON.stringify(o.body) })

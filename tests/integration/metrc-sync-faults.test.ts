@@ -27,7 +27,7 @@ import { PLATFORM_ORG } from '#app/route-map'
 import { loader as rootLoader } from '#app/root'
 import { action as syncAction } from '#app/routes/metrc.$action'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const FAC = 'greenleaf'

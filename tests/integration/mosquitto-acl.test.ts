@@ -19,7 +19,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from '#app/bus/broker.server
 import { authenticateBus, deviceKeyProvisioner, issueDeviceKey, revokeDeviceKeys } from '#app/bus/credentials.server'
 import { startBus, type RunningBus } from '#app/bus/index.server'
 import { loadEnv, type Env } from '#app/config/env.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const A = 'greenleaf'

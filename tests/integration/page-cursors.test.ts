@@ -73,7 +73,10 @@ async function byCursor(q: Q, size: number) {
   pages.push(p.rows.map((r) => r._id))
   while (p.rows.length === size) {
     p = await page(q, 0, size, { after: p.last })
-    if (p.rows.length) (pages.push(p.rows.map((r) => r._id)), (last = p))
+    if (p.rows.length) {
+      pages.push(p.rows.map((r) => r._id))
+      last = p
+    }
   }
   // and back from the last page to the first
   const back: string[][] = [pages[pages.length - 1]]

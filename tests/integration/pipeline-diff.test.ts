@@ -175,7 +175,12 @@ function mingo(pipeline: unknown[]): { ok: true; out: unknown } | { ok: false; e
 }
 const idsIn = (v: unknown, out: string[] = []): string[] => {
   if (Array.isArray(v)) v.forEach((x) => idsIn(x, out))
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === '_id' && typeof x === 'string' ? out.push(x) : idsIn(x, out)
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '_id' && typeof x === 'string') out.push(x)
+      else idsIn(x, out)
+    }
+  }
   return out
 }
 const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)

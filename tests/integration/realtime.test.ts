@@ -19,7 +19,7 @@ import type { SessionUser } from '#app/auth/entitlements'
 import { readableCollections } from '#app/records/access.server'
 import { createRecord } from '#app/records/write.server'
 import { ROUTES } from '#app/route-map'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const actor = { uid: 'u-test', requestId: 'realtime' }

@@ -15,7 +15,7 @@ import * as dtOne from '#app/routes/dt.v1.$table.$id'
 import { ensurePlatform } from '#app/seed/index.server'
 import { ReadingIngest } from '#app/sensors/ingest.server'
 import { latestReadings } from '#app/sensors/store.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { startHttpApp, type TestServer } from '#tests/helpers/http-app'
 import { ajvFor } from '#tests/helpers/openapi'
@@ -33,7 +33,6 @@ let ingest: ReadingIngest
 let writes = 0
 const events: Array<{ org: string; event: string; data: unknown }> = []
 const keys: Record<string, { username: string; password: string }> = {}
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const doc = buildOpenApiDocument() as any
 const { check } = ajvFor(doc)
 

@@ -13,7 +13,7 @@ import { loadEnv, type Env } from '#app/config/env.server'
 import { sensorBoard } from '#app/sensors/board.server'
 import { ReadingIngest } from '#app/sensors/ingest.server'
 import { compactReadings, hourlyHistory, latestReadings, writeReadings } from '#app/sensors/store.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const actor = { uid: 'u-test', requestId: 'sensors' }

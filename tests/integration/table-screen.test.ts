@@ -14,7 +14,7 @@ import { parseCsv } from '#app/screens/csv'
 import { tablePage } from '#app/screens/table-page.server'
 import { findRoute } from '#app/route-map'
 import { ensurePlatform } from '#app/seed/index.server'
-import { EventHub } from '#app/server/event-hub.server'
+import { EventHub } from '#app/events/event-hub.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 
 const actor = { uid: 'u-test', requestId: 'table-test' }

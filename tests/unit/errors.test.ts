@@ -1,25 +1,23 @@
-/** Domain errors are recognised by shape: the production server is two bundles, each with its own AppError class. */
+/** Domain errors are recognised by their class: the process loads app/utils/errors.ts once (decision 022). */
 import { AppError, conflict, isAppError, statusOf } from '#app/utils/errors'
 
 describe('isAppError', () => {
-  it('knows our errors, also when another bundle made them', () => {
+  it('knows our errors and their statuses', () => {
     expect(isAppError(conflict('changed'))).toBe(true)
-    class OtherBundleAppError extends Error {
+    const e = new AppError('CONFLICT', 'changed elsewhere')
+    expect(isAppError(e) && statusOf(e)).toBe(409)
+  })
+
+  it('does not take other errors for ours, even one that copies the name and a code', () => {
+    expect(isAppError(new Error('boom'))).toBe(false)
+    class Lookalike extends Error {
       constructor(readonly code: string, message: string) {
         super(message)
         this.name = 'AppError'
       }
     }
-    const foreign = new OtherBundleAppError('CONFLICT', 'changed elsewhere')
-    expect(foreign instanceof AppError).toBe(false)
-    expect(isAppError(foreign)).toBe(true)
-    expect(isAppError(foreign) && statusOf(foreign)).toBe(409)
-  })
-
-  it('does not take other errors for ours', () => {
-    expect(isAppError(new Error('boom'))).toBe(false)
-    const named = Object.assign(new Error('x'), { name: 'AppError', code: 'NOPE' })
-    expect(isAppError(named)).toBe(false)
+    expect(isAppError(new Lookalike('CONFLICT', 'x'))).toBe(false)
+    expect(isAppError(Object.assign(new Error('x'), { name: 'AppError', code: 'BAD_INPUT' }))).toBe(false)
     expect(isAppError({ name: 'AppError', code: 'CONFLICT' })).toBe(false)
   })
 })

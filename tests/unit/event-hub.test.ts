@@ -4,7 +4,7 @@
  * echo of its write once, for ECHO_MS at most); notifications reach one user's streams of one
  * organisation; broadcasts reach everyone; closeAll ends every stream.
  */
-import { ECHO_MS, EventHub } from '#app/server/event-hub.server'
+import { ECHO_MS, EventHub } from '#app/events/event-hub.server'
 
 function setup() {
   let now = 1_000_000

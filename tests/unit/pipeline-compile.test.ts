@@ -5,10 +5,10 @@
  */
 import { compilePipeline } from '#app/api/pipeline/compile'
 import { translateRegex } from '#app/api/pipeline/regex'
-import { isAppError } from '#app/utils/errors'
+import { badInput, isAppError } from '#app/utils/errors'
 
 const tableFor = (c: string) => {
-  if (c !== 'other') throw Object.assign(new Error(`unknown table ${c}`), { name: 'AppError', code: 'BAD_INPUT' })
+  if (c !== 'other') throw badInput(`unknown table ${c}`)
   return 'c_other'
 }
 const compile = (p: unknown) => compilePipeline('c_things', 'org-a', p, { tableFor, maxRows: 100 })

@@ -1,4 +1,4 @@
-import { once, readsFor } from '#app/server/request-memo'
+import { once, readsFor } from '#app/utils/request-memo'
 
 describe('reads shared by the loaders of one request', () => {
   it('reads once per GET request, even when the loaders ask at the same time', async () => {

@@ -1,6 +1,6 @@
 import { callerKey } from '#app/server/rate-limit.server'
 import { isApiRequest } from '#app/server/refuse.server'
-import { TokenBuckets } from '#app/server/token-bucket'
+import { TokenBuckets } from '#app/utils/token-bucket'
 import { signAccessToken } from '#app/auth/tokens.server'
 
 const clock = () => {

@@ -8,7 +8,7 @@
  * Every answer is JSON; every error the envelope.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { requireApiCaller } from '../auth.server'
+import { requireApiCaller } from '../../auth/api-caller.server'
 import { api } from '../respond.server'
 import { isCollectionName } from '../../db/sql'
 import { AppError, notFound } from '../../utils/errors'

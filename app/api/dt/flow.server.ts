@@ -21,10 +21,11 @@ import { deleteRecord } from '../../records/write.server'
 import { credentialChecker } from '../../metrc/credentials.server'
 import { PLATFORM_ORG } from '../../route-map'
 import { AppError, forbidden, notFound } from '../../utils/errors'
-import type { ApiCaller } from '../auth.server'
+import type { ApiCaller } from '../../auth/api-caller.server'
 import { bodyOf, parsed } from './body.server'
 import { isAdmin, mayReadUser } from './platform.server'
-import { checkId, writerOf } from './records.server'
+import { writerOf } from './records.server'
+import { checkId } from '../../utils/ids'
 
 export const FLOW_TABLES = new Set(['temp_processing', 'temp_eula', 'temp_credentials', 'inf_global', 'temp_manage_intake'])
 

@@ -13,8 +13,9 @@ import type { AppLoadContext } from '@remix-run/node'
 import { deleteRecord } from '../../records/write.server'
 import { PLATFORM_ORG } from '../../route-map'
 import { AppError, forbidden, notFound } from '../../utils/errors'
-import type { ApiCaller } from '../auth.server'
-import { checkId, writerOf } from './records.server'
+import type { ApiCaller } from '../../auth/api-caller.server'
+import { writerOf } from './records.server'
+import { checkId } from '../../utils/ids'
 
 export const otaFolder = (dataDir: string) => path.join(dataDir, 'ota')
 const FILE_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/

@@ -17,9 +17,10 @@ import type { Doc } from '../../db/types'
 import { tableAccess } from '../../records/access.server'
 import { PLATFORM_ORG } from '../../route-map'
 import { AppError, forbidden, notFound } from '../../utils/errors'
-import type { ApiCaller } from '../auth.server'
+import type { ApiCaller } from '../../auth/api-caller.server'
 import { readJson } from '../respond.server'
-import { checkId, filtersOf } from './records.server'
+import { filtersOf } from './records.server'
+import { checkId } from '../../utils/ids'
 
 /** Platform tables every signed-in caller may read whole (the console loads them at sign-in, SPEC §4). */
 export const OPEN_PLATFORM = new Set(['auth_workflows', 'sup_modules', 'auth_phrasemap', 'dictionary'])

@@ -5,13 +5,14 @@
  * writes go through the one write path (app/records/write.server.ts), the same as the edit form.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import type { ApiCaller } from '../auth.server'
+import type { ApiCaller } from '../../auth/api-caller.server'
 import { readJson } from '../respond.server'
 import { tableAccess } from '../../records/access.server'
 import { createRecord, deleteRecord, updateRecord, type Writer } from '../../records/write.server'
 import type { Doc } from '../../db/types'
 import type { TableSchema } from '../../schemas/table-schema'
 import { AppError, badInput, notFound } from '../../utils/errors'
+import { checkId } from '../../utils/ids'
 
 /** Rows a list answers by default and at most; rows it may skip at most (deep paging is the table pipeline's job). */
 export const LIST_DEFAULT = 100
@@ -22,15 +23,8 @@ export const BODY_MAX = 1_000_000
 /** Generic record fields (SPEC §3) a list may filter on besides the schema's own. */
 const RECORD_FIELDS = new Set(['_id', 'IsUsed', 'ed', 'delete'])
 /** Record ids are ObjectId-shaped or plain (decision 002); anything else names no record. */
-const ID_RE = /^[A-Za-z0-9_-]{1,64}$/
 
 export const writerOf = (c: ApiCaller): Writer => ({ user: c.user, actor: c.actor, facility: c.org })
-
-/** A path id, or 404: no record can have any other shape, so nothing is looked up. */
-export function checkId(id: string | undefined): string {
-  if (!id || !ID_RE.test(id)) throw notFound('There is no record with that id.')
-  return id
-}
 
 function intParam(params: URLSearchParams, name: string, dflt: number, max: number): number {
   const raw = params.get(name)

@@ -5,10 +5,9 @@
  * Schemas of the calls whose routes parse by hand (pipelines, flow records, sensors, OTA, schema calls) follow their code and SPEC §7.
  */
 import { z } from 'zod'
-import { loginSchema, email } from '../../auth/rules'
+import { loginSchema, email, refreshBody } from '../../auth/rules'
 import { ALLOWED } from '../../files/rules'
 import { SAFE_NAME, SAFE_SUBDIR } from '../../files/store.server'
-import { refreshBody } from '../../routes/auth.refresh'
 import { STATUS_OF, type ErrorCode } from '../../utils/errors'
 import { PrefBody } from '../dt/platform.server'
 import { LIST_DEFAULT, LIST_MAX, SKIP_MAX } from '../dt/records.server'

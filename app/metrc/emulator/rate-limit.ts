@@ -2,7 +2,7 @@
  * METRC's GET limits (reference §1.7): per second and in flight, per facility (vendor key and
  * license) and per vendor key; over them a 429 with Retry-After. Writes are not limited.
  */
-import { TokenBuckets } from '../../server/token-bucket'
+import { TokenBuckets } from '../../utils/token-bucket'
 import { Refusal } from './refusal'
 
 export interface Limits {

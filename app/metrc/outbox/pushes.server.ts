@@ -39,7 +39,7 @@ export interface PlanContext {
 }
 
 export type PlannedPush = Omit<PushItem, 'source'>
-type Planner = (before: Record<string, unknown> | null, after: Record<string, unknown>, c: PlanContext) => Promise<PlannedPush[]>
+export type Planner = (before: Record<string, unknown> | null, after: Record<string, unknown>, c: PlanContext) => Promise<PlannedPush[]>
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
 
@@ -222,6 +222,11 @@ const PLANNERS: Record<string, Planner> = {
 }
 
 export const pushesFromTable = (collection: string) => Object.hasOwn(PLANNERS, collection)
+
+/** A business area's planner for one of its tables (app/areas, decision 022): what METRC must hear of a change. */
+export function registerPushPlanner(collection: string, planner: Planner): void {
+  PLANNERS[collection] = planner
+}
 
 /**
  * Referenced records for planners, each read once, through `q` (the change's transaction; the

@@ -8,7 +8,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { visibleRoutes, type SessionUser } from '../../auth/entitlements'
 import { formatDateTime } from '../../format/format'
-import { timeZoneOf } from '../../screens/table-page.server'
+import { timeZoneOf } from '../../facilities/facts.server'
 import { linkFor } from './links.server'
 import { SYNC_TABLES } from './tables'
 

@@ -7,7 +7,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { Database } from '../../db/index.server'
 import type { Actor } from '../../db/types'
-import { once } from '../../server/request-memo'
+import { once } from '../../utils/request-memo'
 import { AppError } from '../../utils/errors'
 import { seal, unseal } from '../../utils/seal.server'
 import type { CredentialCheck } from '../credentials.server'

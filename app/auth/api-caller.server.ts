@@ -3,9 +3,9 @@
  * is a 401 JSON answer (never a redirect). Returns the caller as an Actor plus the user.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { findUser } from '../auth/accounts.server'
-import type { SessionUser } from '../auth/entitlements'
-import { verifyAccessToken, type AccessClaims } from '../auth/tokens.server'
+import { findUser } from './accounts.server'
+import type { SessionUser } from './entitlements'
+import { verifyAccessToken, type AccessClaims } from './tokens.server'
 import type { Actor } from '../db/types'
 import { AppError } from '../utils/errors'
 

@@ -1,0 +1,15 @@
+/**
+ * Every business area's browser-safe half, plugged in once per process by installAreas(): called
+ * by app/entry.client.tsx before hydration and, through installServerAreas(), by the server.
+ * Add an area here when it has pure rules (decision 022).
+ */
+import type { Area } from './area'
+
+export const AREAS: Area[] = []
+
+let installed = false
+export function installAreas(): void {
+  if (installed) return
+  installed = true
+  for (const a of AREAS) a.install?.()
+}
