@@ -7,9 +7,8 @@
  * over). A key METRC refuses marks the link failing; METRC not answering is recorded with the
  * time the table was last in step, so the screen can say since when.
  */
-import type { AppLoadContext } from '@remix-run/node'
 import type { Logger } from 'pino'
-import { timeZoneOf } from '../../screens/table-page.server'
+import { timeZoneOf } from '../../facilities/facts.server'
 import type { Database } from '../../db/index.server'
 import type { MetrcClient, MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
@@ -135,7 +134,7 @@ export async function syncTable(
     const kept = collection === 'metrc_license' ? rows.filter((r) => (r as { License?: { Number?: string } }).License?.Number?.toUpperCase() === license.toUpperCase()) : rows
     const schema = await database.store.schemas.get(collection)
     const types = new Map((schema?.fields ?? []).map((f) => [f.key, f.type as string]))
-    const timeZone = await timeZoneOf({ database } as AppLoadContext, org)
+    const timeZone = await timeZoneOf({ database }, org)
     const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state, timeZone }, types)).map((d) => [d._id, d]))
     // a whole read lists everything METRC holds: what it no longer lists goes (in an editable
     // table, only records that came from METRC; what users made here stays)
