@@ -77,12 +77,18 @@ export function MetrcPanel({ p, screen }: { p: Panel; screen: string }) {
               </Link>
             </p>
           ) : null}
-          {p.sync?.status === 'failed' ? (
+          {p.sync?.status === 'failed' && p.sync.refused ? (
+            <p role="alert" className="text-amber-300" data-testid="metrc-sync-refused">
+              {t('METRC refused this list for this facility’s key:')} {p.sync.error} {t('The key’s METRC user needs the permission')} <strong>{p.sync.refused}</strong>.{' '}
+              {t('Every other Metrc table keeps syncing.')}
+            </p>
+          ) : p.sync?.status === 'failed' ? (
             <p role="alert" className="text-amber-300">
               {p.sync.okAt ? `${t('METRC could not be reached since')} ${when(p.sync.okAt)}: ` : ''}
               {p.sync.error}
             </p>
           ) : null}
+          {p.sync?.note ? <p data-testid="metrc-sync-note">{p.sync.note}</p> : null}
           <p data-testid="metrc-outbox-summary">
             <a href="/MetrcOutbox" className="text-canopy-400 underline">
               {t('METRC Outbox')}
@@ -95,6 +101,11 @@ export function MetrcPanel({ p, screen }: { p: Panel; screen: string }) {
             <button type="submit" className="min-h-11 rounded-md border border-canopy-500 px-3">
               {t('Sync now')}
             </button>
+            {p.kind === 'data' ? (
+              <button type="submit" name="full" value="1" className="min-h-11 rounded-md border border-canopy-700 px-3" title={t('Reads every record of this table from METRC again, not only what changed; what METRC no longer lists is removed')}>
+                {t('Read all again')}
+              </button>
+            ) : null}
             {sync.progress ? (
               <span role="status" data-testid="metrc-sync-progress">
                 {t('Syncing with METRC…')} {sync.progress.rows} {t('records read')}, {sync.progress.requests} {t('requests')}

@@ -27,6 +27,7 @@ import { isPlatformCollection } from '../route-map'
 import { timeZoneOf } from '../facilities/facts.server'
 import { AppError, forbidden, notFound } from '../utils/errors'
 import { outboxStep } from '../metrc/outbox/record-step.server'
+import { withMetrcPickLists } from '../metrc/pick-lists.server'
 import { tableAccess, type TableAccess } from './access.server'
 import { afterCreate } from './after-create.server'
 import { cleanFields, writeSteps } from './write-hooks.server'
@@ -102,7 +103,8 @@ function withoutServerKeys(values: Record<string, unknown>, user: SessionUser, i
 async function checkValues(context: AppLoadContext, w: Writer, access: TableAccess, id: string | null, row: Doc | null, input: unknown, opts: RecordWriteOptions): Promise<Record<string, unknown>> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new InvalidRecord([{ message: 'the record must be a JSON object of field values' }])
   const values = withoutServerKeys(input as Record<string, unknown>, w.user, id, row)
-  const { schema } = access
+  // the editable Metrc tables pick from the facility's METRC values (item categories, units, waste methods…)
+  const schema = await withMetrcPickLists(context.database, w.facility, access.schema, row)
   // a record read and sent back whole (GET, change a field, PUT) repeats its read-only fields and
   // any keys its schema does not list: unchanged, they are not an edit of them
   if (row) {

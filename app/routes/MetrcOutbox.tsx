@@ -11,7 +11,7 @@ import { requireScreen } from '../auth/screens.server'
 import { Button, Notice } from '../components/ui'
 import { formatDateTime } from '../format/format'
 import { useT } from '../i18n/t'
-import { actOnItem, mayAct, outboxView } from '../metrc/outbox/actions.server'
+import { actOnItem, mayAct, moreFields, outboxView } from '../metrc/outbox/actions.server'
 import { fieldText, OUTBOX_TABS, type OutboxTab } from '../metrc/outbox/tabs'
 import { linkOf } from '../metrc/sync/links.server'
 import { PLATFORM_ORG } from '../route-map'
@@ -54,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       endpoint: i.endpoint,
       status: i.status,
       payload: i.payload,
+      // the other fields METRC's body for this endpoint takes: a failed push may be given them too
+      more: i.status === 'failed' ? moreFields(i.endpoint, i.payload) : [],
       message: i.message,
       attempts: i.attempts,
       metrcId: i.metrc_id === null ? null : String(i.metrc_id),
@@ -168,6 +170,19 @@ export default function MetrcOutbox() {
                       <input name={`f.${k}`} defaultValue={fieldText(v)} className="min-h-11 rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100" />
                     </label>
                   ))}
+                  {i.more.length ? (
+                    <details className="sm:col-span-2">
+                      <summary className="min-h-11 cursor-pointer py-2 text-sm text-slate-300">{t('More fields METRC takes')}</summary>
+                      <div className="grid gap-2 sm:grid-cols-2">
+                        {i.more.map((k) => (
+                          <label key={k} className="flex flex-col gap-1 text-sm">
+                            <span className="text-slate-300">{k}</span>
+                            <input name={`f.${k}`} defaultValue="" className="min-h-11 rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100" />
+                          </label>
+                        ))}
+                      </div>
+                    </details>
+                  ) : null}
                   <div className="sm:col-span-2">
                     <Button name="intent" value="resend">{t('Resend to METRC')}</Button>
                   </div>

@@ -1,5 +1,6 @@
 /**
- * POST /metrc/sync {screen}: sync that Metrc screen's table now (issue 9, "Sync now"), for a user
+ * POST /metrc/sync {screen, full?}: sync that Metrc screen's table now (issue 9, "Sync now"; full=1:
+ * read it all again, issue 21), for a user
  * entitled to the screen; POST /metrc/link {screen, state, license, key}: link this facility to
  * METRC (admins and super), the credentials checked against METRC first. Plain form posts, so they
  * work without JavaScript: both go back to the screen, which shows how the sync went (or why the
@@ -44,7 +45,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       told = Date.now()
       tell({ ...p, done: false })
     }
-    const r = await syncTable({ database: context.database, secret: context.env.SESSION_SECRET, endpoint, logger: context.logger, client: { attempts: 3, maxRetryAfterMs: 5000 }, onProgress }, facility, route.collection)
+    // "Read all again": the whole table from METRC, not only what changed (what METRC no longer lists goes)
+    const full = form.get('full') === '1'
+    const r = await syncTable({ database: context.database, secret: context.env.SESSION_SECRET, endpoint, logger: context.logger, full, client: { attempts: 3, maxRetryAfterMs: 5000 }, onProgress }, facility, route.collection)
     tell({ collection: route.collection, requests: r.requests, rows: r.seen, done: true, status: r.status })
     return back('?metrc=synced')
   }

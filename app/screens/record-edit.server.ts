@@ -18,6 +18,7 @@ import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
+import { withMetrcPickLists } from '../metrc/pick-lists.server'
 import { isAppError, forbidden, notFound } from '../utils/errors'
 import { readView } from './table-page.server'
 import { isPlatformCollection } from '../route-map'
@@ -77,7 +78,8 @@ async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry,
   const row = id ? await context.database.store.get(view.org, route.collection!, id) : null
   if (id && !row) throw notFound('That record no longer exists. It may have been deleted.')
   if (row && !rowRights(view, s.user, row).canEdit) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
-  return { view, schema: view.schema, row }
+  // the editable Metrc tables pick from the facility's METRC values (item categories, units, waste methods…)
+  return { view, schema: await withMetrcPickLists(context.database, view.org, view.schema, row), row }
 }
 
 const canEditCts = (s: SignedIn) => canEditUserCts(s.user)

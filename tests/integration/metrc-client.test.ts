@@ -42,8 +42,8 @@ beforeEach(() => {
 describe('reads', () => {
   it('reads every page of a list: the first, then the rest together, no more requests than the pages', async () => {
     const rows = await client().list<{ Label: string }>('/packages/v2/active', { license: GROW_LICENSE })
-    expect(rows).toHaveLength(45)
-    expect(new Set(rows.map((r) => r.Label)).size).toBe(45)
+    expect(rows).toHaveLength(44) // the seed's 45th is on hold (METRC's /onhold list)
+    expect(new Set(rows.map((r) => r.Label)).size).toBe(44)
     expect(seen.filter((r) => r.path === '/packages/v2/active')).toHaveLength(3) // ceil(45 / 20)
     const units = await client().list<{ Name: string }>('/unitsofmeasure/v2/active')
     expect(units.map((u) => u.Name)).toContain('Grams') // a bare array, one request

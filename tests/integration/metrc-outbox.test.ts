@@ -75,7 +75,7 @@ describe('queued with the change', () => {
     const doc = await planting()
     const [q] = (await items()).slice(before)
     expect(q).toMatchObject({ endpoint: 'POST /plantbatches/v2/plantings', status: 'pending', source_collection: 'fac_plantings', source_id: doc._id, created_by: 'u-super' })
-    expect(q.payload).toEqual({ Name: doc.name, Type: 'Clone', Count: 12, Strain: 'Blue Dream', Location: 'Flower Room 1', PatientLicenseNumber: null, ActualDate: '2026-11-20' })
+    expect(q.payload).toEqual({ Name: doc.name, Type: 'Clone', Count: 12, Strain: 'Blue Dream', Location: 'Flower Room 1', Sublocation: null, PatientLicenseNumber: null, ActualDate: '2026-11-20', SourcePlantBatches: null })
     // the save rules refuse a batch of 150: no record and no push
     await expect(planting({ orig: 150 })).rejects.toThrow()
     expect((await items()).length).toBe(before + 1)

@@ -1,9 +1,13 @@
 /**
- * Where METRC answers for a state (SPEC §4 credential states; reference §1.1, §5.1). Production is
+ * Where METRC answers for a state (reference §1.1, §5.1; issue 21). Production is
  * `https://api-{st}.metrc.com`, the sandbox `https://sandbox-api-{st}.metrc.com`; a configured
- * base URL (the emulator, a proxy) replaces both.
+ * base URL (the emulator, a proxy) replaces both. Every state METRC runs in (its 23, from
+ * om-v2-summary.md) plus Alaska, which SPEC §5's credentials dialog still offers; the dialog's
+ * own list (auth/messages.ts CREDENTIAL_STATES) is SPEC's and stays as it is.
  */
-export const METRC_STATES = ['CA', 'AK', 'DC', 'CO', 'LA', 'ME', 'MA', 'MD', 'MI', 'MO', 'MT', 'NV', 'OH', 'OK', 'OR', 'WV'] as const
+import { METRC_HOST_STATES } from '../reference'
+
+export const METRC_STATES = [...METRC_HOST_STATES, 'AK'] as const
 export type MetrcState = (typeof METRC_STATES)[number]
 
 export function isMetrcState(s: unknown): s is MetrcState {

@@ -3,6 +3,7 @@
  * user name and the licensee's user key as the password; a missing, unknown or expired key is 401.
  * `licenseNumber` must name a license the key's user reaches, else 401 as well.
  */
+import { missingPermissions } from '../reference'
 import type { EmulatorState, License, UserKey } from './model'
 import { Refusal } from './refusal'
 
@@ -41,4 +42,13 @@ export function licenseFor(state: EmulatorState, caller: Caller, licenseNo: stri
 /** METRC's 403: authenticated, but this license's type cannot do plant work. */
 export function requirePlants(license: License) {
   if (!license.CanGrowPlants) throw new Refusal(403, `License ${license.Number} (${license.LicenseType}) cannot work with plants.`)
+}
+
+/**
+ * A user key carries its METRC user's permissions: an endpoint the user may not use answers 401
+ * with METRC's usual text, while every other endpoint answers normally (reference PERMISSIONS).
+ */
+export function requirePermission(caller: Caller, endpoint: string) {
+  if (!caller.user.permissions) return
+  if (missingPermissions(endpoint, caller.user.permissions).length) throw new Refusal(401, DENIED)
 }

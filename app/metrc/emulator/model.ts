@@ -12,6 +12,8 @@ export interface License {
   Name: string
   LicenseType: string
   CanGrowPlants: boolean
+  /** the state whose METRC the license is in: its endpoint set (reference `existsIn`) */
+  State?: string
 }
 
 export interface UserKey {
@@ -20,6 +22,8 @@ export interface UserKey {
   licenses: string[]
   /** a key METRC no longer takes (expired, revoked): every call 401 */
   expired?: boolean
+  /** the METRC permissions the key's user holds (reference PERMISSIONS); absent: every one */
+  permissions?: string[]
 }
 
 export interface FacilityData {
@@ -57,6 +61,8 @@ export const EXPIRED_USER_KEY = 'canopy-demo-user-key-expired'
 export const GROW_LICENSE = '403-X0001'
 export const SHOP_LICENSE = '402-X0002'
 export const HARBOR_LICENSE = '404-X0003'
+/** a key whose user may do everything at the cultivation license except see its employees */
+export const NO_EMPLOYEES_USER_KEY = 'canopy-demo-user-key-noemployees'
 
 /** A 24-character tag: 1A4 + 12 characters of facility and kind + a 9-digit serial. */
 export const tagOf = (license: string, kind: 'plant' | 'package', n: number) => `1A4${license.replace(/[^0-9A-Z]/gi, '').toUpperCase().padEnd(7, '0').slice(0, 7)}${kind === 'plant' ? 'C' : 'B'}0000${String(n).padStart(9, '0')}`

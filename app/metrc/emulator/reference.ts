@@ -12,10 +12,14 @@ export const REF = {
     { QuantityType: 'WeightBased', Name: 'Grams', Abbreviation: 'g' },
     { QuantityType: 'WeightBased', Name: 'Milligrams', Abbreviation: 'mg' },
     { QuantityType: 'WeightBased', Name: 'Kilograms', Abbreviation: 'kg' },
+    // METRC's own item example measures a unit volume in Milliliters
+    { QuantityType: 'VolumeBased', Name: 'Milliliters', Abbreviation: 'ml' },
+    { QuantityType: 'VolumeBased', Name: 'Liters', Abbreviation: 'l' },
   ],
   packageTypes: ['Product', 'ImmaturePlant', 'VegetativePlant', 'PlantWaste', 'HarvestWaste', 'MotherPlant'],
   labStates: ['NotSubmitted', 'SubmittedForTesting', 'TestFailed', 'TestPassed', 'TestingInProgress', 'AwaitingConfirmation', 'RetestFailed', 'RetestPassed', 'Remediated', 'SelectedForRandomTesting', 'NotRequired', 'ProcessValidated', 'Decontaminated', 'RandDCompleted'],
-  labTypes: ['THC', 'THCa', 'CBD', 'CBDa', 'Pesticides', 'Microbiologicals'].map((Name, i) => ({ Id: i + 1, Name, RequiresTestResult: true, InformationalOnly: false, AlwaysPasses: false, LabTestResultMode: 'Default', DependencyMode: 'RequiresOne' })),
+  // METRC's example gives the result and dependency modes as numbers (0)
+  labTypes: ['THC', 'THCa', 'CBD', 'CBDa', 'Pesticides', 'Microbiologicals'].map((Name, i) => ({ Id: i + 1, Name, RequiresTestResult: true, InformationalOnly: false, AlwaysPasses: false, LabTestResultMode: 0, DependencyMode: 0 })),
   customerTypes: ['Consumer', 'Patient', 'Caregiver', 'ExternalPatient', 'NonResidentConsumer'],
   transferPackageStates: ['Shipped', 'Rejected', 'Accepted', 'Returned'],
   additiveTypes: ['Fertilizer', 'Pesticide', 'Other'],
@@ -35,10 +39,13 @@ export const REF = {
     { Name: 'Male Plants', RequiresNote: false, RequiresWasteWeight: false, RequiresImmatureWasteWeight: false, RequiresMatureWasteWeight: false },
     { Name: 'Disease/Infestation', RequiresNote: true, RequiresWasteWeight: true, RequiresImmatureWasteWeight: false, RequiresMatureWasteWeight: false },
     { Name: 'Trimming/Pruning', RequiresNote: false, RequiresWasteWeight: true, RequiresImmatureWasteWeight: false, RequiresMatureWasteWeight: false },
+    { Name: 'Plant not growing', RequiresNote: false, RequiresWasteWeight: false, RequiresImmatureWasteWeight: false, RequiresMatureWasteWeight: false },
+    { Name: 'Trim', RequiresNote: false, RequiresWasteWeight: true, RequiresImmatureWasteWeight: false, RequiresMatureWasteWeight: false },
   ],
   wasteMethods: [
     { Name: 'Grinder', ForPlants: true, ForProductDestruction: false },
     { Name: 'Compost', ForPlants: true, ForProductDestruction: false },
+    { Name: 'Clipping', ForPlants: true, ForProductDestruction: false },
     { Name: 'Incinerator', ForPlants: false, ForProductDestruction: true },
   ],
   adjustReasons: [
@@ -51,7 +58,10 @@ export const REF = {
     { Name: 'Buds', ProductCategoryType: 'Buds', QuantityType: 'WeightBased', RequiresStrain: true },
     { Name: 'Shake/Trim', ProductCategoryType: 'Buds', QuantityType: 'WeightBased', RequiresStrain: true },
     { Name: 'Immature Plants', ProductCategoryType: 'Plants', QuantityType: 'CountBased', RequiresStrain: true },
-    { Name: 'Infused Edible', ProductCategoryType: 'InfusedEdible', QuantityType: 'CountBased', RequiresStrain: false },
+    // METRC's own documented categories: Infused needs a unit THC content and weight, Infused Liquid a volume
+    { Name: 'Infused', ProductCategoryType: 'InfusedEdible', QuantityType: 'CountBased', RequiresStrain: false, RequiresUnitThcContent: true, RequiresUnitWeight: true },
+    { Name: 'Infused Liquid', ProductCategoryType: 'InfusedEdible', QuantityType: 'CountBased', RequiresStrain: false, RequiresUnitThcContent: true, RequiresUnitVolume: true },
+    { Name: 'Vape Cartridge (volume - each)', ProductCategoryType: 'Concentrate', QuantityType: 'CountBased', RequiresStrain: true, RequiresUnitVolume: true, RequiresUnitThcContent: true },
   ],
   itemBrands: [
     { Id: 1, Name: 'Greenleaf Select', Status: 'Paid' },

@@ -3,7 +3,8 @@
  * cultivation license (plants allowed), a dispensary and a distributor (no plants); per license
  * tags, strains, locations, items, batches, plants, harvests, packages, transfers.
  */
-import { DEMO_USER_KEY, DEMO_VENDOR_KEY, GROW_LICENSE, HARBOR_LICENSE, SHOP_LICENSE, EXPIRED_USER_KEY, tagOf, type EmulatorState, emptyFacility } from './model'
+import { ALL_PERMISSIONS } from '../reference'
+import { DEMO_USER_KEY, DEMO_VENDOR_KEY, GROW_LICENSE, HARBOR_LICENSE, NO_EMPLOYEES_USER_KEY, SHOP_LICENSE, EXPIRED_USER_KEY, tagOf, type EmulatorState, emptyFacility } from './model'
 import { REF } from './reference'
 import { mulberry32 as rnd } from '../../seed/kit'
 import { ROOMS as DEMO_ROOMS, STRAINS as DEMO_STRAINS } from '../../seed/records/business'
@@ -26,11 +27,14 @@ export function seedState(o: SeedOptions = {}): EmulatorState {
       { key: DEMO_USER_KEY, name: 'Demo Compliance', licenses: [GROW_LICENSE, SHOP_LICENSE] },
       { key: 'canopy-demo-user-key-harbor', name: 'Harbor Manager', licenses: [HARBOR_LICENSE] },
       { key: EXPIRED_USER_KEY, name: 'Former Employee', licenses: [GROW_LICENSE], expired: true },
+      // a grower's own key: every permission but the employee list's (METRC answers 401 there only)
+      { key: NO_EMPLOYEES_USER_KEY, name: 'Grow Tech', licenses: [GROW_LICENSE], permissions: ALL_PERMISSIONS.filter((p) => !/Employees/.test(p)) },
     ],
     licenses: [
-      { Number: GROW_LICENSE, Name: 'Greenleaf Cultivation', LicenseType: 'Medical Cultivation', CanGrowPlants: true },
-      { Number: SHOP_LICENSE, Name: 'Greenleaf Dispensary', LicenseType: 'Medical Dispensary', CanGrowPlants: false },
-      { Number: HARBOR_LICENSE, Name: 'Harbor Distribution', LicenseType: 'Distributor', CanGrowPlants: false },
+      { Number: GROW_LICENSE, Name: 'Greenleaf Cultivation', LicenseType: 'Medical Cultivation', CanGrowPlants: true, State: 'CA' },
+      // a medical dispensary where METRC keeps patients (California's METRC has none)
+      { Number: SHOP_LICENSE, Name: 'Greenleaf Dispensary', LicenseType: 'Medical Dispensary', CanGrowPlants: false, State: 'CO' },
+      { Number: HARBOR_LICENSE, Name: 'Harbor Distribution', LicenseType: 'Distributor', CanGrowPlants: false, State: 'CO' },
     ],
     facilities: {},
     nextId: 1000,
@@ -105,6 +109,19 @@ export function seedState(o: SeedOptions = {}): EmulatorState {
   for (const [Name, , thc, cbd, genetics] of DEMO_STRAINS.slice(0, 6)) {
     if (growF.strains.some((st) => st.Name === Name)) continue
     growF.strains.push({ Id: id(), Name, TestingStatus: 'ThirdParty', ThcLevel: thc / 100, CbdLevel: cbd / 100, IndicaPercentage: 50, SativaPercentage: 50, Genetics: genetics, IsUsed: false, LastModified: ago(90) })
+  }
+  // METRC's other lists have something in them too (added last: the values above stay put): a plant
+  // put on hold, a mother plant, a package on hold, a finished harvest
+  const tracked = growF.plants.filter((p) => p.State === 'Tracked')
+  if (tracked.length >= 3) {
+    Object.assign(tracked[tracked.length - 1], { IsOnHold: true })
+    Object.assign(tracked[tracked.length - 2], { GrowthPhase: 'Mother', MotherPlantDate: String(tracked[tracked.length - 2].PlantedDate), FloweringDate: null })
+  }
+  if (growF.packages.length >= 2) growF.packages[growF.packages.length - 1].IsOnHold = true
+  if (growF.harvests.length) {
+    const loc = growF.locations[0]
+    const day = ago(80).slice(0, 10)
+    growF.harvests.push({ Id: id(), Name: `${day}-${String(loc.Name)}-H`, HarvestType: 'WholePlant', DryingLocationId: loc.Id, DryingLocationName: loc.Name, HarvestStartDate: day, PlantCount: 12, TotalWetWeight: 5400, CurrentWeight: 0, TotalWasteWeight: 400, PackageCount: 5, TotalPackagedWeight: 5000, UnitOfWeightName: 'Grams', IsOnHold: false, FinishedDate: ago(60).slice(0, 10), ArchivedDate: null, LastModified: ago(60) })
   }
   return s
 }

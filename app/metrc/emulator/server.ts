@@ -7,7 +7,8 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { authenticate, DENIED, licenseFor, requirePlants } from './auth'
+import { existsIn, templateOf, writeAnswers } from '../reference'
+import { authenticate, DENIED, licenseFor, requirePermission, requirePlants } from './auth'
 import { BY_ID, LISTS } from './endpoints'
 import { deliveryPackages, DELIVERY_PACKAGES } from './endpoints/transfers'
 import { applyFaultPatch, noFaults, type Faults } from './faults'
@@ -21,6 +22,9 @@ import { hasWrite, runWrite } from './writes'
 
 export type { Faults, Limits, LoggedRequest }
 export { DEFAULT_LIMITS }
+
+/** METRC's (ASP.NET's) answer for a path it does not have */
+const NO_RESOURCE = (path: string) => `No HTTP resource was found that matches the request URI '${path}'.`
 
 export function createEmulatorServer(o: { file: StateFile; limits?: Limits; adminToken: string; maxLog?: number; onRefuse?: (ms: number) => void }) {
   const state: EmulatorState = o.file.state
@@ -76,9 +80,19 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
     try {
       if (faults.slowMs) await new Promise((r) => setTimeout(r, faults.slowMs))
       if (faults.down) throw new Refusal(503, 'The API is down for maintenance.', undefined, 5)
+      // a path METRC does not have is 404 whoever asks (before the keys are looked at)
+      const list = method === 'GET' ? LISTS[path] : undefined
+      const delivery = method === 'GET' && !list ? DELIVERY_PACKAGES.exec(path) : null
+      const byIdMatch = method === 'GET' && !list && !delivery ? /^\/([a-z]+)\/v2\/([^/]+)$/.exec(path) : null
+      const byIdDef = byIdMatch ? BY_ID[byIdMatch[1]] : undefined
+      if (method === 'GET' ? !list && !delivery && !byIdDef : !hasWrite(method, path)) throw new Refusal(404, NO_RESOURCE(url.pathname))
       const caller = authenticate(state, req.headers.authorization, faults.expiredKeys)
       const license = licenseFor(state, caller, url.searchParams.get('licenseNumber'))
       const f = license ? state.facilities[license.Number] : null
+      // each state's METRC has its own set of endpoints (patients: not in California)
+      if (license?.State && !existsIn(license.State, method, path)) throw new Refusal(404, NO_RESOURCE(url.pathname))
+      // the key's user needs METRC's permission for this endpoint at this license
+      requirePermission(caller, templateOf(method, path))
 
       if (method === 'GET') {
         if (faults.storm429 > 0) {
@@ -86,7 +100,6 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
           throw new Refusal(429, 'Too many requests.')
         }
         release = limiter.admit(caller.vendor, license?.Number ?? null)
-        const list = LISTS[path]
         if (list) {
           if (list.license === 'required' && !license) throw new Refusal(400, 'licenseNumber is required.')
           if (list.plants && license) requirePlants(license)
@@ -94,31 +107,29 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
           const p = list.shape === 'paged' ? paging(url.searchParams) : null
           let rows = list.rows(state, f, url.searchParams, caller.user)
           if (w) rows = rows.filter((r) => inWindow(w, (r as { LastModified?: unknown }).LastModified))
-          entry.status = send(res, 200, list.shape === 'paged' ? page(rows, p) : rows)
+          const wire = list.wire ? (rows: unknown[]) => rows.map((r) => list.wire!(r as never, f!)) : (rows: unknown[]) => rows
+          if (list.shape === 'paged') {
+            const answer = page(rows, p)
+            entry.status = send(res, 200, { ...answer, Data: wire(answer.Data) })
+          } else entry.status = send(res, 200, wire(rows))
           return
         }
-        const delivery = DELIVERY_PACKAGES.exec(path)
         if (delivery) {
           const rows = deliveryPackages(state, caller.user, Number(delivery[1]))
           if (!rows) throw new Refusal(401, DENIED)
           entry.status = send(res, 200, page(rows, paging(url.searchParams)))
           return
         }
-        const byId = /^\/([a-z]+)\/v2\/([^/]+)$/.exec(path)
-        if (byId && BY_ID[byId[1]]) {
-          if (!license || !f) throw new Refusal(400, 'licenseNumber is required.')
-          const def = BY_ID[byId[1]]
-          if (def.plants) requirePlants(license)
-          const key = decodeURIComponent(byId[2])
-          const here = def.rows(f).find((r) => (/^\d+$/.test(key) ? r.Id === Number(key) : r.Label === key))
-          if (here) return void (entry.status = send(res, 200, here))
-          // METRC answers 401, not 404, for a record that is not this license's
-          throw new Refusal(401, DENIED)
-        }
-        throw new Refusal(404, `No endpoint answers GET ${path}.`)
+        if (!license || !f) throw new Refusal(400, 'licenseNumber is required.')
+        const def = byIdDef!
+        if (def.plants) requirePlants(license)
+        const key = decodeURIComponent(byIdMatch![2])
+        const here = def.rows(f).find((r) => (/^\d+$/.test(key) ? r.Id === Number(key) : r.Label === key))
+        if (here) return void (entry.status = send(res, 200, def.wire ? def.wire(here, f) : here))
+        // METRC answers 401, not 404, for a record that is not this license's
+        throw new Refusal(401, DENIED)
       }
 
-      if (!hasWrite(method, path)) throw new Refusal(404, `No endpoint answers ${method} ${path}.`)
       if (!license || !f) throw new Refusal(400, 'licenseNumber is required.')
       const read = await bodyRead!
       if ('error' in read) throw read.error
@@ -133,7 +144,8 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
         entry.status = 0
         return void req.socket.destroy()
       }
-      entry.status = send(res, 200, out)
+      // creates and destroys answer their Ids; updates (PUT) answer nothing, as METRC documents
+      entry.status = send(res, 200, writeAnswers(method) === 'ids' ? out : undefined)
     } catch (e) {
       if (!(e instanceof Refusal)) throw e
       const headers: Record<string, string> = e.status === 429 || e.status === 503 ? { 'Retry-After': String(e.retryAfterS ?? faults.retryAfterS) } : {}

@@ -5,8 +5,9 @@
  *   discard  a held or failed item will not be sent; the reason is required and kept
  * Who: admins and super users; users whose role or job role (users.props.roles) is the item's
  * approver role (/MetrcPrefs); compliance staff for items no preference gives an approver.
- * Corrections keep the item's shape: only the fields it has, each as the same kind of value
- * (a number stays a number, a list of tags stays a list); anything else is refused, nothing changed.
+ * Corrections follow METRC's body for the endpoint (app/metrc/reference `bodyOf`): any field it
+ * takes may be filled in or changed, each as the kind of value METRC's example has there (a number
+ * stays a number, a list of tags a list); a field METRC does not take is refused, nothing changed.
  */
 import { z } from 'zod'
 import type { Database } from '../../db/index.server'
@@ -14,6 +15,7 @@ import type { Actor } from '../../db/types'
 import { AppError, forbidden, notFound } from '../../utils/errors'
 import { pushAbandoned } from '../drift/outbox-hook.server'
 import type { OutboxRow } from './applied.server'
+import { bodyOf, fieldKind } from '../reference'
 import { INGREDIENT_KEYS, OUTBOX_TABS, type OutboxTab } from './tabs'
 
 export { OUTBOX_TABS, type OutboxTab }
@@ -52,10 +54,24 @@ function ingredients(key: string, endpoint: string, text: string): { value: unkn
   return rows.length ? { value: rows } : { error: `${key}: METRC needs at least one.` }
 }
 
-/** A corrected field as the kind of value the item had there; a message when it cannot be. */
+/**
+ * A corrected field as the kind of value METRC's body takes there (its example body, else the
+ * kind the item had); a message when it cannot be. An emptied field the body allows empty is null.
+ */
 function corrected(key: string, was: unknown, text: string, endpoint: string): { value: unknown } | { error: string } {
   const t = text.trim()
   if (key === 'Ingredients') return ingredients(key, endpoint, t)
+  const example = bodyOf(endpoint)
+  const kind = example && Object.hasOwn(example, key) ? (fieldKind(example[key]) ?? fieldKind(was)) : fieldKind(was)
+  if (t === '' && (was === null || was === undefined || (example && example[key] === null))) return { value: null }
+  if (kind === 'number') {
+    const n = Number(t)
+    return t !== '' && Number.isFinite(n) ? { value: n } : { error: `${key}: enter a number.` }
+  }
+  if (kind === 'boolean') return /^(true|false|yes|no)$/i.test(t) ? { value: /^(true|yes)$/i.test(t) } : { error: `${key}: enter yes or no.` }
+  if (kind === 'list') return { value: t.split(/[\s,;]+/).filter(Boolean) }
+  if (kind === 'rows') return { error: `${key}: this list of rows cannot be typed here.` }
+  if (kind === 'string') return { value: t }
   if (typeof was === 'number') {
     const n = Number(t)
     return t !== '' && Number.isFinite(n) ? { value: n } : { error: `${key}: enter a number.` }
@@ -81,8 +97,12 @@ export async function actOnItem(database: Database, org: string, user: OutboxUse
     const problems: Array<{ field: string; message: string }> = []
     const next = { ...cur.payload }
     for (const [k, text] of Object.entries(a.fields)) {
-      if (!Object.hasOwn(cur.payload, k)) {
-        problems.push({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this push has no such field.` })
+      // a field the push did not have, left empty: nothing to add
+      if (!Object.hasOwn(cur.payload, k) && !text.trim()) continue
+      // any field METRC's body for this endpoint takes, not only those the push had
+      const example = bodyOf(cur.endpoint)
+      if (!Object.hasOwn(cur.payload, k) && !(example && Object.hasOwn(example, k))) {
+        problems.push({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: METRC's ${cur.endpoint} takes no such field.` })
         continue
       }
       const c = corrected(k, cur.payload[k], text, cur.endpoint)
@@ -127,4 +147,11 @@ export async function outboxView(database: Database, org: string, tab: OutboxTab
   const link = (await database.db.query<{ since: Date | string | null }>('SELECT push_unreachable_since AS since FROM metrc_links WHERE org = $1', [org])).rows[0]
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
   return { counts, items: items.map((i) => ({ ...i, created_at: iso(i.created_at)!, updated_at: iso(i.updated_at)!, sent_at: iso(i.sent_at) })), unreachableSince: iso(link?.since) }
+}
+
+/** The fields METRC's body for `endpoint` takes that `payload` lacks (not lists of rows: those are typed as Ingredients). */
+export function moreFields(endpoint: string, payload: Record<string, unknown>): string[] {
+  const example = bodyOf(endpoint)
+  if (!example) return []
+  return Object.keys(example).filter((k) => !Object.hasOwn(payload, k) && fieldKind(example[k]) !== 'rows')
 }

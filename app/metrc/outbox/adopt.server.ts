@@ -5,7 +5,7 @@
  * Both steps are audited writes by the push worker; the outbox rows follow the record.
  */
 import type { Database } from '../../db/index.server'
-import type { OutboxRow } from './applied.server'
+import { sameWaste, type OutboxRow } from './applied.server'
 
 export const PUSH_ACTOR = { uid: 'metrc-push', requestId: 'metrc-push' }
 
@@ -22,4 +22,34 @@ export async function adoptMetrcId(database: Database, item: OutboxRow, metrcId:
   await database.store.mirror(PUSH_ACTOR, item.org, collection, [{ ...fields, _id: id, MetrcId: metrcId }])
   await database.store.remove(PUSH_ACTOR, item.org, collection, doc._id)
   await database.db.query('UPDATE metrc_outbox SET source_id = $4 WHERE org = $1 AND source_collection = $2 AND source_id = $3', [item.org, collection, doc._id, id])
+}
+
+/**
+ * Plant waste made in Canopy and confirmed by METRC: METRC's waste rows have no Id and never
+ * carry Canopy's note, so the confirmation cannot say which row is ours. When a sync lists a waste
+ * row Canopy does not have yet, a confirmed Canopy record describing the same waste (date, method,
+ * reason, weight, unit, plant count) takes that row's identity (`w{PlantWasteNumber}`) instead of
+ * the sync adding a second copy: the Canopy record goes (audited), METRC's row comes in its place.
+ */
+export async function adoptConfirmedWaste(database: Database, org: string, rows: Array<Record<string, unknown>>, known: (id: string) => boolean): Promise<number> {
+  const fresh = rows.filter((r) => r.PlantWasteNumber !== undefined && !known(`w${String(r.PlantWasteNumber)}`))
+  if (!fresh.length) return 0
+  const mine = (
+    await database.db.query<{ id: string; source_id: string; payload: Record<string, unknown> }>(
+      `SELECT o.id, o.source_id, o.payload FROM metrc_outbox o WHERE o.org = $1 AND o.source_collection = 'metrc_wmix' AND o.endpoint = 'POST /plants/v2/waste' AND o.status = 'confirmed' AND o.source_id !~ '^w[0-9]+$' ORDER BY o.seq`,
+      [org],
+    )
+  ).rows
+  let n = 0
+  const taken = new Set<unknown>()
+  for (const m of mine) {
+    const row = fresh.find((r) => !taken.has(r.PlantWasteNumber) && sameWaste(r, m.payload))
+    if (!row) continue
+    if (!(await database.store.get(org, 'metrc_wmix', m.source_id))) continue
+    taken.add(row.PlantWasteNumber)
+    await database.store.remove(PUSH_ACTOR, org, 'metrc_wmix', m.source_id)
+    await database.db.query('UPDATE metrc_outbox SET source_id = $3 WHERE org = $1 AND id = $2', [org, m.id, `w${String(row.PlantWasteNumber)}`])
+    n++
+  }
+  return n
 }

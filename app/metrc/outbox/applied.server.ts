@@ -1,9 +1,12 @@
 /**
  * Did METRC take an item whose answer was lost (a crash after sending, a timeout, a reset)? METRC
  * has no idempotency keys, so before sending such an item again the worker asks METRC, per
- * endpoint, for the thing the item would have made:
+ * endpoint, with what METRC really returns for it (decision 020, issue 21):
  *   plantings        a plant batch of that Name, modified since the item went out
- *   plant waste      a waste record carrying the item's marker in its Note
+ *   batch → plants   a plant with the StartingTag
+ *   plant waste      METRC's waste rows have no Id, no note, no LastModified: the worker counted
+ *                    the rows like it (date, method, reason, weight, unit, plant count) just
+ *                    before it went (`check_before`); more of them now → taken
  *   destroy          the plant is no longer tracked
  *   growth phase     the plant is in that phase at that location
  *   harvest          the plant is harvested
@@ -31,6 +34,8 @@ export interface OutboxRow {
   approver_role: string | null
   message: string | null
   metrc_id: number | string | null
+  /** what METRC held just before the item went, where the check needs it (plant waste: `{count}`) */
+  check_before?: { count?: number } | null
 }
 
 export type Applied = { applied: true; id?: number } | { applied: false } | null
@@ -62,6 +67,49 @@ async function byLabel(client: MetrcClient, license: string, family: 'plants' | 
   }
 }
 
+/** Every row of a list METRC reads whole (no lastModified), once per pass. */
+function whole(client: MetrcClient, license: string, path: string, memo: ReadMemo): Promise<Array<Record<string, unknown>>> {
+  if (!memo.has(path)) memo.set(path, client.list<Record<string, unknown>>(path, { license }))
+  return memo.get(path)!
+}
+
+const num = (v: unknown) => Math.round(Number(v) * 10_000) / 10_000
+const low = (v: unknown) => String(v ?? '').trim().toLowerCase()
+/** What METRC lists of a waste (date, method, reason, unit, weight, plant count), as one string: a row of its list… */
+export const wasteKeyOfRow = (row: Record<string, unknown>) => [String(row.WasteDate ?? '').slice(0, 10), low(row.WasteMethodName), low(row.WasteReasonName), low(row.WasteUnitOfMeasureName), num(row.WasteWeight), Number(row.PlantCount ?? 0)].join('|')
+/** …and a waste push */
+export const wasteKeyOfPush = (p: Record<string, unknown>) => wasteKeyOfRow(wasteRowOf(p))
+/** A plant waste row of METRC's list and a waste push describe the same waste (METRC gives the row no id). */
+export const sameWaste = (row: Record<string, unknown>, p: Record<string, unknown>): boolean => wasteKeyOfRow(row) === wasteKeyOfPush(p)
+
+/**
+ * Before a batch goes: what each item's check will compare with, for endpoints whose rows METRC
+ * cannot be found by (plant waste). `pass` holds the pass's one read of the list and what it
+ * confirmed since; answers one value per item (null: nothing to keep).
+ */
+export async function checkBefore(client: MetrcClient, license: string, endpoint: string, payloads: Array<Record<string, unknown>>, pass: PassCounts): Promise<Array<{ count: number } | null>> {
+  if (endpoint !== 'POST /plants/v2/waste') return payloads.map(() => null)
+  if (!pass.waste) {
+    pass.waste = new Map()
+    for (const r of await client.list<Record<string, unknown>>('/plants/v2/waste', { license })) countWaste(pass.waste, wasteKeyOfRow(r))
+  }
+  const counts = pass.waste
+  const inBatch = new Map<string, number>()
+  return payloads.map((p) => {
+    const key = wasteKeyOfPush(p)
+    const before = (counts.get(key) ?? 0) + (inBatch.get(key) ?? 0)
+    inBatch.set(key, (inBatch.get(key) ?? 0) + 1)
+    return { count: before }
+  })
+}
+/** the pass's read of METRC's waste list as counts per waste, with the wastes METRC confirmed since added */
+export interface PassCounts {
+  waste?: Map<string, number>
+}
+export const countWaste = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1)
+/** a waste push as the row METRC would list for it */
+export const wasteRowOf = (p: Record<string, unknown>): Record<string, unknown> => ({ WasteDate: p.WasteDate, WasteMethodName: p.WasteMethodName, WasteReasonName: p.ReasonName, WasteUnitOfMeasureName: p.UnitOfMeasureName, WasteWeight: p.WasteWeight, PlantCount: Array.isArray(p.PlantLabels) ? p.PlantLabels.length : 0 })
+
 const found = (row: Record<string, unknown> | undefined): Applied => (row ? { applied: true, ...(typeof row.Id === 'number' ? { id: row.Id } : {}) } : { applied: false })
 
 export async function wasApplied(client: MetrcClient, license: string, item: OutboxRow, memo: ReadMemo = new Map()): Promise<Applied> {
@@ -69,8 +117,16 @@ export async function wasApplied(client: MetrcClient, license: string, item: Out
   switch (item.endpoint) {
     case 'POST /plantbatches/v2/plantings':
       return found((await recent(client, license, ['/plantbatches/v2/active', '/plantbatches/v2/inactive'], item, memo)).find((b) => same(b.Name, p.Name)))
-    case 'POST /plants/v2/waste':
-      return found((await recent(client, license, ['/plants/v2/waste'], item, memo)).find((w) => typeof w.Note === 'string' && w.Note.includes(item.marker)))
+    case 'POST /plants/v2/waste': {
+      const before = item.check_before?.count
+      if (typeof before !== 'number') return null
+      const now = (await whole(client, license, '/plants/v2/waste', memo)).filter((w) => sameWaste(w, p)).length
+      return now > before ? { applied: true } : { applied: false }
+    }
+    case 'POST /plantbatches/v2/growthphase': {
+      const pl = await byLabel(client, license, 'plants', p.StartingTag)
+      return pl ? found(pl) : { applied: false }
+    }
     case 'POST /items/v2':
       return found((await recent(client, license, ['/items/v2/active', '/items/v2/inactive'], item, memo)).find((i) => same(i.Name, p.Name)))
     case 'DELETE /plants/v2': {

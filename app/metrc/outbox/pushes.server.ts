@@ -5,7 +5,9 @@
  * sync) do not pass here, so nothing echoes back.
  *
  *   fac_plantings  create                          → POST /plantbatches/v2/plantings
- *   fac_plants     phase to Vegetative/Flowering   → PUT /plants/v2/growthphase
+ *   fac_plants     a clone (untagged in METRC: a member of its plant batch) to Vegetative/Flowering
+ *                                                   → POST /plantbatches/v2/growthphase (the plant takes its tag)
+ *                  phase Vegetative → Flowering    → PUT /plants/v2/growthphase
  *                  room changed                    → PUT /plants/v2/location
  *                  put in a harvest                → PUT /plants/v2/harvest (the harvest's wet weight per plant)
  *                  marked dead                     → DELETE /plants/v2 (destroy, with the waste)
@@ -15,6 +17,9 @@
  *                  create from source packages     → POST /packages/v2 (Ingredients filled in on the outbox screen)
  *                  quantity changed                → POST /packages/v2/adjust
  *
+ * Every body carries each field METRC's own example body has (app/metrc/reference `bodyOf`; the
+ * contract test holds them to it), empty (null) where Canopy has no value.
+ *
  * What METRC needs and Canopy's form does not ask for (a destroy's waste reason, an adjustment's
  * reason) makes the item start as failed, with a message saying what to fill in on the outbox
  * screen before it is sent.
@@ -23,6 +28,7 @@ import type { Queryable } from '../../db/driver.server'
 import { tableOf } from '../../db/sql'
 import { isYes as yes } from '../../format/format'
 import { readMeasure } from '../../format/units'
+import { bodyOf } from '../reference'
 import type { PushItem } from './enqueue.server'
 
 export interface PlanContext {
@@ -62,7 +68,29 @@ export const NEEDS_REASON = 'METRC needs a waste reason to destroy a plant: fill
 export const NEEDS_WEIGHT = "METRC needs the plant's wet weight: fill in Weight (in UnitOfWeight) and resend."
 export const NEEDS_INGREDIENTS = 'METRC needs the source packages: fill in Ingredients as TAG QUANTITY UNIT (several separated by ;) and resend.'
 export const NEEDS_ONE_HARVEST = 'This package names several source harvests: fill in how much comes from each as Ingredients, NAME WEIGHT UNIT separated by ;, and resend.'
+export const NEEDS_BATCH = "METRC needs the plant batch this clone belongs to: fill in Name (the batch's name in METRC) and resend."
 export const NEEDS_ADJUST_REASON = 'METRC needs a reason for a package adjustment: fill in AdjustmentReason (one of /MetrcPackageAdjust) and resend.'
+
+/** The item's fields METRC takes besides these: the record's names where the request's differ (`…UnitOfMeasure` ← `…UnitOfMeasureName`). */
+const ITEM_RENAMED: Record<string, string> = { ItemCategory: 'ProductCategoryName', UnitOfMeasure: 'UnitOfMeasureName', Strain: 'StrainName', ItemBrand: 'ItemBrandName' }
+/** Files and processing jobs Canopy does not keep: not sent (METRC's example has them empty too). */
+const ITEM_NOT_KEPT = /FileSystemIds$|^ProcessingJob|^ItemIngredients$/
+
+/** An item as METRC's POST/PUT /items/v2 takes it: every field of METRC's body, from the record. */
+export function itemBody(r: Record<string, unknown>): Record<string, unknown> {
+  const example = bodyOf('POST /items/v2') ?? {}
+  const out: Record<string, unknown> = {}
+  for (const k of Object.keys(example)) {
+    if (ITEM_NOT_KEPT.test(k)) continue
+    const from = ITEM_RENAMED[k] ?? (/UnitOfMeasure$/.test(k) ? `${k}Name` : k)
+    const v = r[from]
+    out[k] = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? (typeof example[k] === 'number' && Number.isFinite(Number(v)) ? Number(v) : v.trim()) : null
+  }
+  out.Name = str(r.Name)
+  out.ItemCategory = str(r.ProductCategoryName)
+  out.UnitOfMeasure = str(r.UnitOfMeasureName)
+  return out
+}
 
 const PLANNERS: Record<string, Planner> = {
   fac_plantings: async (before, r, c) => {
@@ -73,7 +101,7 @@ const PLANNERS: Record<string, Planner> = {
     const count = Number(r.orig)
     return [{
       endpoint: 'POST /plantbatches/v2/plantings',
-      payload: { Name: str(r.name), Type: type, Count: count, Strain: strain, Location: room || null, PatientLicenseNumber: null, ActualDate: metrcDay(r.planted, c.timeZone) },
+      payload: { Name: str(r.name), Type: type, Count: count, Strain: strain, Location: room || null, Sublocation: null, PatientLicenseNumber: null, ActualDate: metrcDay(r.planted, c.timeZone), SourcePlantBatches: null },
       label: `Planting ${str(r.name)}: ${count} ${type === 'Seed' ? 'seeds' : 'clones'} of ${strain || '?'}${room ? ` in ${room}` : ''}`,
     }]
   },
@@ -85,16 +113,28 @@ const PLANNERS: Record<string, Planner> = {
     const phase = str(r.phase)
     if (phase !== str(before.phase) && (phase === 'Vegetative' || phase === 'Flowering') && !yes(r.mark_as_dead)) {
       const room = await roomName(c, r.room)
-      out.push({
-        endpoint: 'PUT /plants/v2/growthphase',
-        payload: { Label: tag, GrowthPhase: phase, NewLocation: room, GrowthDate: metrcDay(r.phaseDate, c.timeZone) },
-        label: `Plant ${tag} to ${phase}${room ? ` in ${room}` : ''}`,
-      })
+      const was = str(before.phase)
+      if (was !== 'Vegetative' && was !== 'Flowering') {
+        // a clone is not a plant in METRC yet but one of its batch's untracked plants: the batch's
+        // growth phase call gives it its tag (PUT /plants/v2/growthphase would not find it)
+        const batch = str((await c.record('fac_plantings', r.planting))?.name)
+        out.push({
+          endpoint: 'POST /plantbatches/v2/growthphase',
+          payload: { Name: batch, Count: 1, StartingTag: tag, GrowthPhase: phase, NewLocation: room, NewSublocation: null, GrowthDate: metrcDay(r.phaseDate, c.timeZone), PatientLicenseNumber: null },
+          label: `Plant ${tag} from batch ${batch || '?'} to ${phase}${room ? ` in ${room}` : ''}`,
+          ...(batch ? {} : { problem: NEEDS_BATCH }),
+        })
+      } else
+        out.push({
+          endpoint: 'PUT /plants/v2/growthphase',
+          payload: { Id: null, Label: tag, NewTag: null, GrowthPhase: phase, NewLocation: room, NewSublocation: null, GrowthDate: metrcDay(r.phaseDate, c.timeZone) },
+          label: `Plant ${tag} to ${phase}${room ? ` in ${room}` : ''}`,
+        })
     }
     // a room change on its own is a move (a phase change carries its new location with it)
     if (!out.length && !yes(r.mark_as_dead) && str(r.room) !== str(before.room) && str(r.room)) {
       const room = await roomName(c, r.room)
-      if (room) out.push({ endpoint: 'PUT /plants/v2/location', payload: { Label: tag, Location: room, ActualDate: metrcDay(null, c.timeZone) }, label: `Move plant ${tag} to ${room}` })
+      if (room) out.push({ endpoint: 'PUT /plants/v2/location', payload: { Id: null, Label: tag, Location: room, Sublocation: null, ActualDate: metrcDay(null, c.timeZone) }, label: `Move plant ${tag} to ${room}` })
     }
     if (str(r.harvest) && str(r.harvest) !== str(before.harvest) && !yes(r.mark_as_dead)) {
       const hv = (await c.record('fac_harvests', r.harvest)) ?? {}
@@ -104,7 +144,7 @@ const PLANNERS: Record<string, Planner> = {
       const dry = (await roomName(c, h.dry)) || (await roomName(c, r.room))
       out.push({
         endpoint: 'PUT /plants/v2/harvest',
-        payload: { Plant: tag, Weight: each?.weight ?? 0, UnitOfWeight: each?.unit ?? 'Grams', DryingLocation: dry, HarvestName: h.name ?? '', ActualDate: metrcDay(h.at, c.timeZone) },
+        payload: { Plant: tag, Weight: each?.weight ?? 0, UnitOfWeight: each?.unit ?? 'Grams', DryingLocation: dry, DryingSublocation: null, HarvestName: h.name ?? '', PatientLicenseNumber: null, ActualDate: metrcDay(h.at, c.timeZone) },
         label: `Harvest plant ${tag} into ${h.name ?? '?'}${each ? ` (${each.weight} ${each.unit} wet, the harvest's weight per plant)` : ''}`,
         ...(each ? {} : { problem: NEEDS_WEIGHT }),
       })
@@ -113,7 +153,8 @@ const PLANNERS: Record<string, Planner> = {
       const w = weightOf(r.dead_weight)
       out.push({
         endpoint: 'DELETE /plants/v2',
-        payload: { Label: tag, WasteMethodName: str(r.waste_method) || null, WasteWeight: w?.weight ?? 0, WasteUnitOfMeasureName: w?.unit ?? 'Grams', WasteReasonName: '', ReasonNote: [str(r.mix_material) && `Mixed with ${str(r.mix_material)}.`, str(r.notes)].filter(Boolean).join(' '), ActualDate: metrcDay(r.phaseDate ?? r.ts, c.timeZone) },
+        // METRC takes the material the waste was mixed with as its own field (WasteMaterialMixed)
+        payload: { Id: null, Label: tag, WasteMethodName: str(r.waste_method) || null, WasteMaterialMixed: str(r.mix_material) || null, WasteWeight: w?.weight ?? 0, WasteUnitOfMeasureName: w?.unit ?? 'Grams', WasteReasonName: '', Count: 1, ReasonNote: str(r.notes), ActualDate: metrcDay(r.phaseDate ?? r.ts, c.timeZone) },
         label: `Destroy plant ${tag}${w ? ` (${w.weight} ${w.unit} waste)` : ''}`,
         noteField: 'ReasonNote',
         problem: NEEDS_REASON,
@@ -126,29 +167,35 @@ const PLANNERS: Record<string, Planner> = {
     const labels = str(r.PlantLabels).split(/[\s,;]+/).filter(Boolean)
     return [{
       endpoint: 'POST /plants/v2/waste',
-      payload: { WasteMethodName: str(r.WasteMethodName), MixedMaterial: str(r.MixedMaterial), WasteWeight: Number(r.WasteWeight), UnitOfMeasureName: str(r.UnitOfMeasureName), ReasonName: str(r.ReasonName), Note: str(r.Note), WasteDate: metrcDay(r.WasteDate, c.timeZone), PlantLabels: labels },
+      payload: { WasteMethodName: str(r.WasteMethodName), MixedMaterial: str(r.MixedMaterial), WasteWeight: Number(r.WasteWeight), UnitOfMeasureName: str(r.UnitOfMeasureName), ReasonName: str(r.ReasonName), Note: str(r.Note), LocationName: str(r.LocationName) || null, SublocationName: null, WasteDate: metrcDay(r.WasteDate, c.timeZone), PlantLabels: labels },
       label: `Plant waste ${Number(r.WasteWeight)} ${str(r.UnitOfMeasureName)} (${str(r.ReasonName)}, ${str(r.WasteMethodName)})`,
       noteField: 'Note',
     }]
   },
   metrc_items: async (before, r) => {
-    const body = { Name: str(r.Name), ItemCategory: str(r.ProductCategoryName), UnitOfMeasure: str(r.UnitOfMeasureName), Strain: str(r.StrainName) || null, ItemBrand: str(r.ItemBrandName) || null }
-    if (!before) return [{ endpoint: 'POST /items/v2', payload: body, label: `New item ${body.Name}` }]
+    const body = itemBody(r)
+    if (!before) return [{ endpoint: 'POST /items/v2', payload: body, label: `New item ${String(body.Name)}` }]
     const id = Number(before.MetrcId ?? before.Id)
-    const changed = (['Name', 'ProductCategoryName', 'UnitOfMeasureName', 'StrainName', 'ItemBrandName'] as const).some((k) => str(before[k]) !== str(r[k]))
+    // any field METRC keeps for the item (a unit weight, a THC content…), not only its name and category
+    const was = itemBody(before)
+    const changed = Object.keys(body).some((k) => JSON.stringify(was[k]) !== JSON.stringify(body[k]))
     if (!changed || !Number.isInteger(id)) return []
-    return [{ endpoint: 'PUT /items/v2', payload: { Id: id, ...body }, label: `Item ${body.Name} changed` }]
+    return [{ endpoint: 'PUT /items/v2', payload: { Id: id, ...body }, label: `Item ${String(body.Name)} changed` }]
   },
   metrc_packages: async (before, r, c) => {
     if (!before) {
       const harvests = str(r.SourceHarvestNames).split(',').map((x) => x.trim()).filter(Boolean)
-      const common = { Tag: str(r.Label), Location: str(r.LocationName) || null, Item: str(r.ItemName), Note: str(r.Note), ActualDate: metrcDay(r.PackagedDate, c.timeZone) }
+      const common = {
+        Tag: str(r.Label), Location: str(r.LocationName) || null, Sublocation: null, Item: str(r.ItemName), PatientLicenseNumber: null, Note: str(r.Note),
+        IsProductionBatch: false, ProductionBatchNumber: null, IsDonation: false, IsTradeSample: false, ProductRequiresRemediation: false,
+        ActualDate: metrcDay(r.PackagedDate, c.timeZone), ExpirationDate: null, SellByDate: null, UseByDate: null,
+      }
       const qty = Number(r.Quantity)
       const unit = str(r.UnitOfMeasureName)
       if (harvests.length) {
         return [{
           endpoint: 'POST /harvests/v2/packages',
-          payload: { ...common, UnitOfWeight: unit, Ingredients: harvests.length === 1 ? [{ HarvestName: harvests[0], Weight: qty, UnitOfWeight: unit }] : [] },
+          payload: { ...common, UnitOfWeight: unit, RemediateProduct: false, Ingredients: harvests.length === 1 ? [{ HarvestId: null, HarvestName: harvests[0], Weight: qty, UnitOfWeight: unit }] : [] },
           label: `New package ${common.Tag}: ${qty} ${unit} of ${common.Item} from ${harvests.join(', ')}`,
           noteField: 'Note',
           ...(harvests.length === 1 ? {} : { problem: NEEDS_ONE_HARVEST }),
@@ -156,7 +203,7 @@ const PLANNERS: Record<string, Planner> = {
       }
       return [{
         endpoint: 'POST /packages/v2',
-        payload: { ...common, Quantity: qty, UnitOfMeasure: unit, Ingredients: [] },
+        payload: { ...common, Quantity: qty, UnitOfMeasure: unit, IsFinishedGood: false, UseSameItem: false, Ingredients: [] },
         label: `New package ${common.Tag}: ${qty} ${unit} of ${common.Item}`,
         noteField: 'Note',
         problem: NEEDS_INGREDIENTS,

@@ -20,8 +20,9 @@ import type { Database } from '../../db/index.server'
 import type { MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
+import { permissionText } from '../reference'
 import { linkWithKey, markLink } from '../sync/links.server'
-import { type OutboxRow, type ReadMemo, wasApplied } from './applied.server'
+import { checkBefore, countWaste, type OutboxRow, type PassCounts, type ReadMemo, wasApplied, wasteKeyOfPush } from './applied.server'
 import { pushAbandoned } from '../drift/outbox-hook.server'
 import { adoptMetrcId, PUSH_ACTOR } from './adopt.server'
 
@@ -119,6 +120,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
 
   // 2. pending items in order
   const single = new Set<string>()
+  const pass: PassCounts = {}
   let budget = o.max ?? 1000
   while (budget > 0) {
     const queue = (await db.query<OutboxRow & { due: boolean }>(`SELECT *, next_at <= now() AS due FROM metrc_outbox WHERE org = $1 AND status = 'pending' ORDER BY seq LIMIT ${BATCH}`, [org])).rows
@@ -130,17 +132,37 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
       if (!q.due || q.endpoint !== first.endpoint || single.has(q.id)) break
       run.push(q)
     }
+    // what METRC holds just before, where its rows cannot be found again by id or note (plant waste):
+    // kept with the mark "sent", in the same statement
+    let before: Awaited<ReturnType<typeof checkBefore>>
+    try {
+      before = await checkBefore(client, license, first.endpoint, run.map((r) => r.payload), pass)
+    } catch (e) {
+      if (!(e instanceof MetrcError)) throw e
+      if (e.transient || (e.kind === 'unauthorized' && !(await keyStillTaken()))) return away(run.map((r) => r.id), e)
+      // METRC will not show this user the list Canopy must count first: sending blind could not be checked later
+      for (const item of run) await fail(item.id, `METRC refused Canopy's read of ${first.endpoint.split(' ')[1]} (${e.message}), which it needs before sending this so a lost answer can be checked: the key's METRC user needs ${permissionText(`GET ${first.endpoint.split(' ')[1]}`) ?? 'the permission to view it'}.`)
+      res.failed += run.length
+      continue
+    }
     const taken = (await db.query<{ id: string }>(
-      `UPDATE metrc_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = ANY($2) AND status = 'pending' RETURNING id`,
-      [org, run.map((r) => r.id)],
+      `UPDATE metrc_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), check_before = ($3::jsonb[])[array_position($2::text[], id)], updated_at = now(), updated_by = '${PUSH_ACTOR.uid}'
+       WHERE org = $1 AND id = ANY($2) AND status = 'pending' RETURNING id`,
+      [org, run.map((r) => r.id), before.map((b) => (b === null ? null : JSON.stringify(b)))],
     )).rows.map((r) => r.id)
     const batch = run.filter((r) => taken.includes(r.id))
     if (!batch.length) continue
+    if (batch.length !== run.length && before.some((b) => b !== null)) {
+      // another sender took some meanwhile: the counts were for the whole run; count again for what goes
+      const again = await checkBefore(client, license, first.endpoint, batch.map((b) => b.payload), pass)
+      await db.query(`UPDATE metrc_outbox o SET check_before = v.cb FROM unnest($2::text[], $3::jsonb[]) AS v(id, cb) WHERE o.org = $1 AND o.id = v.id`, [org, batch.map((b) => b.id), again.map((b) => (b === null ? null : JSON.stringify(b)))])
+    }
     budget -= batch.length
     const [method, path] = first.endpoint.split(' ') as ['POST' | 'PUT' | 'DELETE', string]
     try {
       const r = await client.write(method, path, batch.map((b) => b.payload), { license })
       await confirm(batch, batch.map((_, i) => (r.ids.length === batch.length ? r.ids[i] : undefined)), r.warnings.length ? r.warnings.join(' ') : null)
+      if (pass.waste && first.endpoint === 'POST /plants/v2/waste') for (const b of batch) countWaste(pass.waste, wasteKeyOfPush(b.payload))
       await reachable()
     } catch (e) {
       if (!(e instanceof MetrcError)) {

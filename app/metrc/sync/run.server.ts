@@ -8,23 +8,32 @@
  * time the table was last in step, so the screen can say since when.
  */
 import type { Logger } from 'pino'
+import { timeZoneOf } from '../../facilities/facts.server'
 import type { Database } from '../../db/index.server'
 import type { MetrcClient, MetrcClientOptions } from '../client/client.server'
 import { MetrcError } from '../client/errors'
 import { metrcClient, type MetrcEndpoint } from '../connection.server'
 import { driftAfterSync, type DriftCheck } from '../drift/compare.server'
 import { linkWithKey, markLink } from './links.server'
+import { tableOf } from '../../db/sql'
+import { adoptConfirmedWaste } from '../outbox/adopt.server'
+import { existsIn, permissionText, takesLastModified } from '../reference'
 import { documentOf, SYNC_TABLES, SYNCED_ID } from './tables'
 
 export const SYNC_ACTOR = { uid: 'metrc-sync', requestId: 'metrc-sync' }
 
 export interface SyncResult {
   collection: string
-  status: 'done' | 'skipped' | 'failed'
+  /** refused: METRC refused this table for the key's user (a permission), the key itself still good */
+  status: 'done' | 'skipped' | 'failed' | 'refused'
   seen: number
   changed: number
   requests: number
   error?: string
+  /** the METRC permission the key's user lacks for this table (when refused) */
+  refused?: string
+  /** METRC refused the facility's key itself (the link is failing now) */
+  keyRefused?: boolean
   /** the drift found after this table's sync, for each compared table it feeds (decision 021) */
   drift?: DriftCheck[]
 }
@@ -46,6 +55,10 @@ export interface SyncStatus {
   changed: number
   requests: number
   error: string | null
+  /** METRC refused this table for the key's user: the permission it needs */
+  refused: string | null
+  /** why the table has nothing to read (the state's METRC does not have it) */
+  note: string | null
 }
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString())
@@ -54,7 +67,7 @@ export async function syncStatus(database: Database, org: string, collection: st
   const r = await database.db.query<Record<string, unknown>>('SELECT * FROM metrc_sync WHERE org = $1 AND collection = $2', [org, collection])
   const x = r.rows[0]
   if (!x) return null
-  return { collection, status: x.status as SyncStatus['status'], startedAt: iso(x.started_at), finishedAt: iso(x.finished_at), okAt: iso(x.ok_at), seen: Number(x.rows_seen), changed: Number(x.rows_changed), requests: Number(x.requests), error: (x.error as string | null) ?? null }
+  return { collection, status: x.status as SyncStatus['status'], startedAt: iso(x.started_at), finishedAt: iso(x.finished_at), okAt: iso(x.ok_at), seen: Number(x.rows_seen), changed: Number(x.rows_changed), requests: Number(x.requests), error: (x.error as string | null) ?? null, refused: (x.refused as string | null) ?? null, note: (x.note as string | null) ?? null }
 }
 
 export async function syncTable(
@@ -86,7 +99,19 @@ export async function syncTable(
   }
   const client = metrcClient(o.endpoint, link.state, link.key, { ...o.client, onRequest, logger: o.logger })
   const license = link.license
+  // the endpoints this state's METRC has (patients: not in California, for one)
+  const paths = src.paths.filter((p) => existsIn(link.state, 'GET', p))
+  /** the path being read: a refusal there is that endpoint's (its permission), not the key's */
+  let reading: string | null = null
   try {
+    if (!paths.length) {
+      const note = `METRC in ${link.state} has no such list.`
+      await database.db.query(
+        `UPDATE metrc_sync SET status = 'idle', finished_at = now(), ok_at = now(), rows_seen = 0, rows_changed = 0, requests = 0, error = NULL, refused = NULL, note = $3 WHERE org = $1 AND collection = $2`,
+        [org, collection, note],
+      )
+      return { collection, status: 'skipped', seen: 0, changed: 0, requests: 0, error: note }
+    }
     const facility = ((await client.get<Array<{ License?: { Number?: string }; FacilityType?: { CanGrowPlants?: boolean } }>>('/facilities/v2')) ?? []).find((f) => f.License?.Number?.toUpperCase() === license.toUpperCase())
     if (!facility) throw new MetrcError('unauthorized', `METRC does not list license ${license} for this key any more.`, 401)
     const rows: unknown[] = []
@@ -94,25 +119,38 @@ export async function syncTable(
     // incremental: only what changed since a minute before the last run's start; else the whole list
     const since = (src.modified || src.perPackage) && hw && !o.full ? new Date(new Date(hw).getTime() - 60_000) : null
     if (!(src.plants && facility.FacilityType?.CanGrowPlants === false)) {
-      if (src.perPackage) rows.push(...(await perPackage(client, src.paths, license, since, started)))
-      else
-        for (const path of src.paths) {
-          if (src.modified && since) rows.push(...(await client.listModified(path, { license, from: since, to: started })))
+      if (src.perPackage) {
+        reading = '/packages/v2/active'
+        rows.push(...(await perPackage(client, paths, license, since, started, (p) => (reading = p))))
+      } else
+        for (const path of paths) {
+          reading = path
+          // lastModified windows where METRC's list takes them; a list that does not is read whole
+          if (src.modified && since && takesLastModified(path)) rows.push(...(await client.listModified(path, { license, from: since, to: started })))
           else rows.push(...(await client.list(path, { license: src.license ? license : undefined })))
         }
+      reading = null
     }
     const kept = collection === 'metrc_license' ? rows.filter((r) => (r as { License?: { Number?: string } }).License?.Number?.toUpperCase() === license.toUpperCase()) : rows
     const schema = await database.store.schemas.get(collection)
     const types = new Map((schema?.fields ?? []).map((f) => [f.key, f.type as string]))
-    const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state }, types)).map((d) => [d._id, d]))
+    const timeZone = await timeZoneOf({ database }, org)
+    const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state, timeZone }, types)).map((d) => [d._id, d]))
     // a whole read lists everything METRC holds: what it no longer lists goes (in an editable
     // table, only records that came from METRC; what users made here stays)
-    const removeOthers = since ? false : schema?.editable ? { idPattern: SYNCED_ID } : true
+    // a list METRC reads whole (no lastModified) is complete even after the first run; per-package reads are not
+    const whole = !since || (!src.perPackage && paths.every((p) => !takesLastModified(p)))
+    const removeOthers = !whole ? false : schema?.editable ? { idPattern: SYNCED_ID } : true
+    // waste Canopy sent and METRC confirmed takes the identity of METRC's row (which has no Id to answer with)
+    if (collection === 'metrc_wmix') {
+      const stored = new Set((await database.db.query<{ id: string }>(`SELECT id FROM ${tableOf(collection)} WHERE org = $1 AND id ~ '^w[0-9]+$'`, [org])).rows.map((r) => r.id))
+      await adoptConfirmedWaste(database, org, kept as Array<Record<string, unknown>>, (id) => stored.has(id))
+    }
     const m = await database.store.mirror(SYNC_ACTOR, org, collection, [...docs.values()], { removeOthers })
     const changed = m.inserted + m.updated + m.removed
     await database.db.query(
       `UPDATE metrc_sync SET status = 'idle', finished_at = now(), ok_at = now(), high_water = CASE WHEN $3 THEN $4::timestamptz ELSE high_water END,
-         rows_seen = $5, rows_changed = $6, requests = $7, error = NULL WHERE org = $1 AND collection = $2`,
+         rows_seen = $5, rows_changed = $6, requests = $7, error = NULL, refused = NULL, note = NULL WHERE org = $1 AND collection = $2`,
       [org, collection, !!(src.modified || src.perPackage), started.toISOString(), docs.size, changed, requests],
     )
     if (link.status !== 'ok') await markLink(database, org, true)
@@ -122,10 +160,19 @@ export async function syncTable(
   } catch (e) {
     const err = e as Error
     const message = err instanceof MetrcError && err.kind === 'unavailable' ? `METRC is not answering (${err.message})` : err.message
-    await database.db.query(`UPDATE metrc_sync SET status = 'failed', finished_at = now(), requests = $3, error = $4 WHERE org = $1 AND collection = $2`, [org, collection, requests, message.slice(0, 500)])
-    if (err instanceof MetrcError && (err.kind === 'unauthorized' || err.kind === 'forbidden')) await markLink(database, org, false, message)
+    const refusal = err instanceof MetrcError && (err.kind === 'unauthorized' || err.kind === 'forbidden')
+    // METRC refused one of this table's endpoints while it still lists the license for the key
+    // (the facilities call above answered): the key's user lacks that endpoint's permission. That
+    // table is marked; the link, the schedule and every other table go on.
+    const refused = refusal && reading ? (permissionText(`GET ${reading}`) ?? 'a METRC permission for this list') : null
+    await database.db.query(`UPDATE metrc_sync SET status = 'failed', finished_at = now(), requests = $3, error = $4, refused = $5, note = NULL WHERE org = $1 AND collection = $2`, [org, collection, requests, message.slice(0, 500), refused])
+    if (refused) {
+      o.logger.warn({ org, collection, path: reading, err: message, needs: refused }, 'METRC refused this table for the key')
+      return { collection, status: 'refused', seen: 0, changed: 0, requests, error: message, refused }
+    }
+    if (refusal) await markLink(database, org, false, message)
     o.logger.warn({ org, collection, err: message }, 'METRC sync failed')
-    return { collection, status: 'failed', seen: 0, changed: 0, requests, error: message }
+    return { collection, status: 'failed', seen: 0, changed: 0, requests, error: message, ...(refusal ? { keyRefused: true } : {}) }
   }
 }
 
@@ -140,14 +187,16 @@ const PACKAGE_BATCH = 50
  * Rows read per package (lab results): the facility's packages that may have results — every one
  * on a whole read, those modified since `since` otherwise — then each one's rows.
  */
-async function perPackage(client: MetrcClient, paths: string[], license: string, since: Date | null, to: Date): Promise<unknown[]> {
+async function perPackage(client: MetrcClient, paths: string[], license: string, since: Date | null, to: Date, reading: (path: string) => void): Promise<unknown[]> {
   const ids = new Set<number>()
   for (const list of PACKAGE_LISTS) {
+    reading(list)
     const pkgs = since ? await client.listModified<PackageRow>(list, { license, from: since, to }) : await client.list<PackageRow>(list, { license })
     for (const p of pkgs) if (typeof p.Id === 'number' && !UNTESTED.has(String(p.LabTestingState ?? ''))) ids.add(p.Id)
   }
   const all = [...ids]
   const rows: unknown[] = []
+  reading(paths[0])
   for (let i = 0; i < all.length; i += PACKAGE_BATCH) {
     const got = await Promise.all(all.slice(i, i + PACKAGE_BATCH).flatMap((id) => paths.map((path) => client.list(path, { license, query: { packageId: id } }))))
     for (const r of got) rows.push(...r)
@@ -163,8 +212,9 @@ export async function syncFacility(o: Parameters<typeof syncTable>[0], org: stri
     if (kind && src.kind !== kind) continue
     const r = await syncTable(o, org, src.collection)
     out.push(r)
-    // a key METRC refuses: the other tables would fail the same way
-    if (r.status === 'failed' && /denied|not list license|API key/i.test(r.error ?? '')) break
+    // a key METRC refuses: the other tables would fail the same way (a table refused for a
+    // missing permission is that table's alone: the others go on)
+    if (r.keyRefused) break
   }
   return out
 }

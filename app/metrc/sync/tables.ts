@@ -4,6 +4,7 @@
  * and how a METRC row becomes a Canopy document (its METRC Id, or its name for lists of strings,
  * gives a stable _id, so a sync run twice writes nothing the second time).
  */
+import { utcWall, wallToInstant } from '../../format/zones'
 export type SyncKind = 'reference' | 'data'
 
 export interface TableSource {
@@ -24,6 +25,34 @@ export interface TableSource {
 }
 
 const named = (row: unknown) => (typeof row === 'string' ? { Name: row } : (row as Record<string, unknown>))
+
+/** A package with METRC's nested item flattened into the table's item columns (Item stays out). */
+function packageDoc(p: Record<string, unknown>): Record<string, unknown> {
+  const item = (p.Item && typeof p.Item === 'object' ? p.Item : {}) as Record<string, unknown>
+  return {
+    ...p,
+    Item: undefined,
+    ProductLabel: undefined,
+    ItemId: item.Id ?? p.ItemId,
+    ItemName: item.Name ?? p.ItemName,
+    ItemCategoryName: item.ProductCategoryName ?? p.ItemCategoryName,
+    ItemStrainName: item.StrainName ?? p.ItemStrainName,
+    ItemUnitWeight: item.UnitWeight ?? undefined,
+    ItemUnitWeightUnitOfMeasureName: item.UnitWeightUnitOfMeasureName ?? undefined,
+  }
+}
+
+/** A plant waste row: keyed by METRC's PlantWasteNumber, its fields under the Waste Mix table's names. */
+function wasteDoc(w: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...w,
+    UnitOfMeasureName: w.WasteUnitOfMeasureName ?? w.UnitOfMeasureName,
+    ReasonName: w.WasteReasonName ?? w.ReasonName,
+    WasteUnitOfMeasureName: undefined,
+    WasteReasonName: undefined,
+    _key: `w${String(w.PlantWasteNumber ?? '')}`,
+  }
+}
 
 const SOURCES: TableSource[] = [
   { collection: 'metrc_customer_types', kind: 'reference', paths: ['/sales/v2/customertypes'], license: false, toDoc: named },
@@ -59,9 +88,10 @@ const SOURCES: TableSource[] = [
     kind: 'data',
     paths: ['/employees/v2'],
     license: true,
+    // METRC's employees have no Id: the employee's own license number is their identity
     toDoc: (e) => {
       const l = (e.License ?? {}) as Record<string, unknown>
-      return { ...e, License: undefined, LicenseNumber: l.Number, LicenseType: l.LicenseType, LicenseStartDate: l.StartDate, LicenseEndDate: l.EndDate }
+      return { ...e, License: undefined, LicenseNumber: l.Number, LicenseType: l.LicenseType, LicenseStartDate: l.StartDate, LicenseEndDate: l.EndDate, _key: `e-${slug(String(l.EmployeeLicenseNumber ?? l.Number ?? e.FullName ?? ''))}` }
     },
   },
   {
@@ -75,15 +105,21 @@ const SOURCES: TableSource[] = [
       return { Name: f.Name, DisplayName: f.DisplayName, LicenseNumber: l.Number, LicenseType: l.LicenseType, LicenseStartDate: l.StartDate, LicenseEndDate: l.EndDate, CredentialedDate: f.CredentialedDate, IsOwner: f.IsOwner, IsManager: f.IsManager, IsMedical: t.IsMedical, IsRetail: t.IsRetail, CanGrowPlants: t.CanGrowPlants, CanTestPackages: t.CanTestPackages, CanTransferFromExternalFacilities: t.CanTransferFromExternalFacilities }
     },
   },
-  { collection: 'metrc_harvests', kind: 'data', paths: ['/harvests/v2/active'], license: true, modified: true, plants: true },
-  { collection: 'metrc_patients', kind: 'data', paths: ['/patients/v2/active'], license: true },
+  // finished harvests are METRC's inactive list; on hold ones its own
+  { collection: 'metrc_harvests', kind: 'data', paths: ['/harvests/v2/active', '/harvests/v2/onhold', '/harvests/v2/inactive'], license: true, modified: true, plants: true },
+  // METRC's patients have PatientId, no Id
+  { collection: 'metrc_patients', kind: 'data', paths: ['/patients/v2/active'], license: true, toDoc: (p) => ({ ...p, _key: `pt${String(p.PatientId ?? '')}` }) },
   { collection: 'metrc_plant_batches', kind: 'data', paths: ['/plantbatches/v2/active', '/plantbatches/v2/inactive'], license: true, modified: true, plants: true },
-  { collection: 'metrc_plants', kind: 'data', paths: ['/plants/v2/vegetative', '/plants/v2/flowering', '/plants/v2/inactive'], license: true, modified: true, plants: true },
-  { collection: 'metrc_rooms', kind: 'data', paths: ['/locations/v2/active'], license: true, modified: true },
-  { collection: 'metrc_strains', kind: 'data', paths: ['/strains/v2/active'], license: true, modified: true },
-  { collection: 'metrc_items', kind: 'data', paths: ['/items/v2/active'], license: true, modified: true },
-  { collection: 'metrc_packages', kind: 'data', paths: ['/packages/v2/active', '/packages/v2/onhold', '/packages/v2/inactive'], license: true, modified: true },
-  { collection: 'metrc_wmix', kind: 'data', paths: ['/plants/v2/waste'], license: true, modified: true, plants: true },
+  // every list METRC keeps plants in: a plant on hold or a mother plant is in none of the others
+  { collection: 'metrc_plants', kind: 'data', paths: ['/plants/v2/vegetative', '/plants/v2/flowering', '/plants/v2/onhold', '/plants/v2/inactive', '/plants/v2/mother', '/plants/v2/mother/onhold', '/plants/v2/mother/inactive'], license: true, modified: true, plants: true },
+  // archived rooms, strains and items are METRC's inactive lists (read whole: they take no lastModified)
+  { collection: 'metrc_rooms', kind: 'data', paths: ['/locations/v2/active', '/locations/v2/inactive'], license: true, modified: true },
+  { collection: 'metrc_strains', kind: 'data', paths: ['/strains/v2/active', '/strains/v2/inactive'], license: true, modified: true },
+  { collection: 'metrc_items', kind: 'data', paths: ['/items/v2/active', '/items/v2/inactive'], license: true, modified: true },
+  // METRC nests the package's item: its name, category and strain are kept as the table's columns
+  { collection: 'metrc_packages', kind: 'data', paths: ['/packages/v2/active', '/packages/v2/onhold', '/packages/v2/inactive'], license: true, modified: true, toDoc: packageDoc },
+  // METRC's waste list takes no lastModified (read whole) and its rows have no Id: PlantWasteNumber
+  { collection: 'metrc_wmix', kind: 'data', paths: ['/plants/v2/waste'], license: true, plants: true, toDoc: wasteDoc },
   // after Packages: its rows are read per package (one row per test type of a result)
   {
     collection: 'metrc_lab_tests',
@@ -102,7 +138,7 @@ function slug(s: string) {
 }
 
 /** Ids the sync gives the documents it mirrors (a record made in Canopy never has one of these). */
-export const SYNCED_ID = '^(m[0-9]+|n-.+|lic-.+|r[0-9]*-.+)$'
+export const SYNCED_ID = '^(m[0-9]+|n-.+|lic-.+|r[0-9]*-.+|w[0-9]+|e-.+|pt[0-9]+)$'
 
 /** A field's type in the table's schema (check, number, date, text, list...). */
 export type FieldTypes = ReadonlyMap<string, string>
@@ -110,9 +146,30 @@ export type FieldTypes = ReadonlyMap<string, string>
 /** METRC's "no date" (0001-01-01, with or without a time): kept as an empty field. */
 const NO_DATE = /^0001-01-01(T|$)/
 
-/** One value as the field's type stores it: check fields 'yes'/'no', numbers as numbers, text as text. */
-function fieldValue(v: unknown, type: string | undefined): unknown {
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** the instant a calendar day starts in a time zone, remembered (10,000 plants share a few hundred days) */
+const DAY_STARTS = new Map<string, string>()
+function dayStart(day: string, y: number, mo: number, d: number, timeZone: string): string {
+  const key = `${timeZone}|${day}`
+  let at = DAY_STARTS.get(key)
+  if (at === undefined) {
+    if (DAY_STARTS.size > 50_000) DAY_STARTS.clear()
+    DAY_STARTS.set(key, (at = new Date(wallToInstant(utcWall(y, mo, d), timeZone)).toISOString()))
+  }
+  return at
+}
+
+/**
+ * One value as the field's type stores it: check fields 'yes'/'no', numbers as numbers, text as
+ * text. METRC's date-only values ("2026-11-13": PackagedDate, PlantedDate…) are calendar days of
+ * the facility: stored as that day's start in its time zone, not as midnight UTC (which a Pacific
+ * facility would see as the evening before).
+ */
+function fieldValue(v: unknown, type: string | undefined, timeZone?: string): unknown {
   if (typeof v === 'string' && NO_DATE.test(v)) return undefined
+  const d = type === 'date' && typeof v === 'string' && timeZone ? DATE_ONLY.exec(v) : null
+  if (d) return dayStart(v as string, +d[1], +d[2], +d[3], timeZone!)
   if (typeof v === 'boolean') return v ? 'yes' : 'no'
   if (type === 'check' && typeof v === 'string' && /^(true|false)$/i.test(v)) return v.toLowerCase() === 'true' ? 'yes' : 'no'
   if (type === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v)
@@ -125,12 +182,12 @@ function fieldValue(v: unknown, type: string | undefined): unknown {
  * types them (`types`; booleans become 'yes'/'no' whatever the field), METRC's "0001-01-01" left
  * empty, nested lists joined, METRC's Id as MetrcId (and as Id where the schema shows it).
  */
-export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string }, types: FieldTypes = new Map()): Record<string, unknown> & { _id: string } {
+export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string; timeZone?: string }, types: FieldTypes = new Map()): Record<string, unknown> & { _id: string } {
   const raw = src.toDoc ? src.toDoc(row as Record<string, unknown>, o) : (row as Record<string, unknown>)
   const doc: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(raw)) {
     if (v === undefined || v === null || k === '_only' || k === '_key' || (k === 'Id' && !types.has('Id'))) continue
-    const x = typeof v === 'object' ? (Array.isArray(v) ? v.join(', ') : undefined) : fieldValue(v, types.get(k))
+    const x = typeof v === 'object' ? (Array.isArray(v) ? v.join(', ') : undefined) : fieldValue(v, types.get(k), o.timeZone)
     if (x !== undefined) doc[k] = x
   }
   const metrcId = (row as { Id?: unknown })?.Id

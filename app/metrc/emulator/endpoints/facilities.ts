@@ -1,6 +1,7 @@
 /** Facilities (→ MetrcFacilities, MetrcLicense) and employees (→ MetrcEmployees). */
 import type { License } from '../model'
 import type { Family } from './kit'
+import { employeeWire } from '../wire'
 
 const facilityRow = (l: License) => ({
   HireDate: '0001-01-01',
@@ -20,6 +21,7 @@ export const facilities: Family = {
   lists: {
     // the key's own facilities, no licenseNumber, a bare array
     '/facilities/v2': { license: 'none', shape: 'bare', rows: (s, _f, _q, u) => s.licenses.filter((l) => u.licenses.includes(l.Number)).map(facilityRow) },
-    '/employees/v2': { license: 'required', shape: 'paged', rows: (_s, f) => f!.employees },
+    // METRC's employees have no Id
+    '/employees/v2': { license: 'required', shape: 'paged', wire: employeeWire, rows: (_s, f) => f!.employees },
   },
 }

@@ -13,6 +13,8 @@ const Ingredient = z
   .passthrough()
   .refine((o) => typeof o.HarvestId === 'number' || !!o.HarvestName, { message: 'HarvestId or HarvestName is required', path: ['HarvestName'] })
 const Package = z.object({ Tag: zText, Location: zOpt, Item: zText, UnitOfWeight: zText, Note: zOpt, IsProductionBatch: zBool, IsDonation: zBool, IsTradeSample: zBool, ProductRequiresRemediation: zBool, ActualDate: zDate, Ingredients: z.array(Ingredient).min(1).max(100) }).passthrough()
+const Finish = z.object({ Id: z.number().int(), ActualDate: zDate }).passthrough()
+const Unfinish = z.object({ Id: z.number().int() }).passthrough()
 const Waste = z.object({ Id: z.number().int(), WasteType: zText, UnitOfWeight: zText, WasteWeight: zNumber.positive('must be more than 0'), ActualDate: zDate }).passthrough()
 
 type Ing = z.infer<typeof Ingredient>
@@ -66,6 +68,32 @@ export const harvests: Family = {
         const Id = newId(ctx)
         ctx.f.packages.push({ Id, Label: o.Tag, PackageType: 'Product', ItemId: item.Id, ItemName: item.Name, ItemCategoryName: item.ProductCategoryName, ItemStrainName: item.StrainName, Quantity: round4(qty), OriginalPackageQuantity: round4(qty), UnitOfMeasureName: unit, UnitOfMeasureAbbreviation: unitAbbrev(unit), LocationId: loc?.Id ?? null, LocationName: loc?.Name ?? null, SourceHarvestNames: o.Ingredients.map((i) => String(harvestOf(ctx, i)!.Name)).join(', '), SourceHarvestCount: o.Ingredients.length, PackagedDate: day(o.ActualDate), LabTestingState: 'NotSubmitted', IsOnHold: false, IsFinished: false, FinishedDate: null, ArchivedDate: null, Note: o.Note ?? '', LastModified: ctx.now })
         return Id
+      },
+    }),
+    'PUT /harvests/v2/finish': write({
+      schema: Finish,
+      gate: requirePlants,
+      check: (o, err, ctx) => {
+        const h = ctx.f.harvests.find((x) => x.Id === o.Id)
+        if (!h || h.FinishedDate) err(`Harvest ${o.Id} is not an active harvest in the current Facility.`)
+      },
+      apply: (o, ctx) => {
+        const h = ctx.f.harvests.find((x) => x.Id === o.Id)!
+        Object.assign(h, { FinishedDate: day(o.ActualDate), LastModified: ctx.now })
+        return h.Id
+      },
+    }),
+    'PUT /harvests/v2/unfinish': write({
+      schema: Unfinish,
+      gate: requirePlants,
+      check: (o, err, ctx) => {
+        const h = ctx.f.harvests.find((x) => x.Id === o.Id)
+        if (!h || !h.FinishedDate) err(`Harvest ${o.Id} is not a finished harvest in the current Facility.`)
+      },
+      apply: (o, ctx) => {
+        const h = ctx.f.harvests.find((x) => x.Id === o.Id)!
+        Object.assign(h, { FinishedDate: null, LastModified: ctx.now })
+        return h.Id
       },
     }),
     'POST /harvests/v2/waste': write({

@@ -17,12 +17,15 @@ export interface ListDef {
   /** plant work: 403 at a license that cannot grow */
   plants?: boolean
   rows: (s: EmulatorState, f: FacilityData | null, q: URLSearchParams, user: UserKey) => unknown[]
+  /** a stored row as METRC sends it (./wire.ts), applied to the rows of the page answered */
+  wire?: (row: never, f: FacilityData) => unknown
 }
 
 /** `/{family}/v2/{id|label}`: a record outside the license is 401, not 404 */
 export interface ByIdDef {
   plants?: boolean
   rows: (f: FacilityData) => Row[]
+  wire?: (row: Row, f: FacilityData) => unknown
 }
 
 export interface WriteContext {

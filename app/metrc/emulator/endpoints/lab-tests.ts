@@ -7,6 +7,7 @@ import type { FacilityData, Row } from '../model'
 import { REF } from '../reference'
 import { Refusal } from '../refusal'
 import type { Family } from './kit'
+import { labTypeWire } from '../wire'
 
 /** a stored result (older states name some fields differently) as METRC answers it */
 function resultRow(f: FacilityData, r: Row): Record<string, unknown> {
@@ -34,7 +35,7 @@ function resultRow(f: FacilityData, r: Row): Record<string, unknown> {
 export const labTests: Family = {
   lists: {
     '/labtests/v2/states': { license: 'none', shape: 'bare', rows: () => REF.labStates },
-    '/labtests/v2/types': { license: 'none', shape: 'paged', rows: () => REF.labTypes },
+    '/labtests/v2/types': { license: 'none', shape: 'paged', wire: labTypeWire, rows: () => REF.labTypes },
     '/labtests/v2/results': {
       license: 'required',
       shape: 'paged',

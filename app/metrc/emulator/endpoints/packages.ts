@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { REF } from '../reference'
+import { packageWire } from '../wire'
 import { sameUnitKind, tagProblem, unitKind, unitName } from '../rules'
 import { byLabel, byName, day, inUnit, missing, newId, num, round4, same, unitAbbrev, useTag, write, zBool, zDate, zNumber, zOpt, zText, type Family } from './kit'
 
@@ -55,13 +56,13 @@ const adjust = write({
 
 export const packages: Family = {
   lists: {
-    '/packages/v2/active': { license: 'required', shape: 'paged', modified: true, rows: (_s, f) => f!.packages.filter((p) => !p.IsFinished && !p.IsOnHold) },
-    '/packages/v2/onhold': { license: 'required', shape: 'paged', modified: true, rows: (_s, f) => f!.packages.filter((p) => !p.IsFinished && p.IsOnHold) },
-    '/packages/v2/inactive': { license: 'required', shape: 'paged', modified: true, rows: (_s, f) => f!.packages.filter((p) => p.IsFinished) },
+    '/packages/v2/active': { license: 'required', shape: 'paged', modified: true, wire: (p: never, f) => packageWire(f, p), rows: (_s, f) => f!.packages.filter((p) => !p.IsFinished && !p.IsOnHold) },
+    '/packages/v2/onhold': { license: 'required', shape: 'paged', modified: true, wire: (p: never, f) => packageWire(f, p), rows: (_s, f) => f!.packages.filter((p) => !p.IsFinished && p.IsOnHold) },
+    '/packages/v2/inactive': { license: 'required', shape: 'paged', modified: true, wire: (p: never, f) => packageWire(f, p), rows: (_s, f) => f!.packages.filter((p) => p.IsFinished) },
     '/packages/v2/types': { license: 'none', shape: 'bare', rows: () => REF.packageTypes },
     '/packages/v2/adjust/reasons': { license: 'required', shape: 'paged', rows: () => REF.adjustReasons },
   },
-  byId: { packages: { rows: (f) => f.packages } },
+  byId: { packages: { rows: (f) => f.packages, wire: (p, f) => packageWire(f, p) } },
   writes: {
     'POST /packages/v2': write({
       schema: Create,

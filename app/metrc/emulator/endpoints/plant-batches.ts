@@ -6,10 +6,17 @@
 import { z } from 'zod'
 import { requirePlants } from '../auth'
 import { REF } from '../reference'
-import { batchSizeAllowed, MAX_BATCH_PLANTS, sequentialTags, tagProblem } from '../rules'
+import { batchSizeAllowed, MAX_BATCH_PLANTS, sequentialTags, tagProblem, unitKind } from '../rules'
 import { byName, day, missing, newId, num, same, useTag, write, zCount, zDate, zOpt, zText, type Family } from './kit'
 
 const Planting = z.object({ Name: zText, Type: z.enum(['Seed', 'Clone']), Count: zCount, Strain: zText, Location: zOpt, PatientLicenseNumber: zOpt, ActualDate: zDate }).passthrough()
+const Destroy = z
+  .object({ PlantBatch: zText, Count: zCount, WasteMethodName: zOpt, WasteMaterialMixed: zOpt, WasteReasonName: zText, ReasonNote: zOpt, WasteWeight: z.number().min(0).nullish(), WasteUnitOfMeasure: zOpt, ActualDate: zDate })
+  .passthrough()
+const Split = z.object({ PlantBatch: zText, GroupName: zText, Count: zCount, Location: zOpt, Sublocation: zOpt, Strain: zOpt, PatientLicenseNumber: zOpt, ActualDate: zDate }).passthrough()
+const Move = z.object({ Name: zText, Location: zText, Sublocation: zOpt, MoveDate: zDate }).passthrough()
+/** untracked plants left in a batch after the earlier rows of the same body took theirs */
+const untrackedLeft = (b: Record<string, unknown>, taken: number) => num(b.UntrackedCount) - taken
 const GrowthPhase = z
   .object({ Id: z.number().int().nullish(), Name: zOpt, Count: zCount, StartingTag: zText, GrowthPhase: z.enum(['Vegetative', 'Flowering']), NewLocation: zText, GrowthDate: zDate })
   .passthrough()
@@ -41,6 +48,67 @@ export const plantBatches: Family = {
         const Id = newId(ctx)
         ctx.f.plantBatches.push({ Id, Name: o.Name, PlantBatchTypeId: type.Id, PlantBatchTypeName: type.Name, LocationId: loc?.Id ?? null, LocationName: loc?.Name ?? null, StrainId: st.Id, StrainName: st.Name, PatientLicenseNumber: o.PatientLicenseNumber ?? null, UntrackedCount: o.Count, TrackedCount: 0, PackagedCount: 0, DestroyedCount: 0, PlantedDate: day(o.ActualDate), IsOnHold: false, LastModified: ctx.now })
         return Id
+      },
+    }),
+    // destroying immature plants: the batch's untracked count goes down, with the waste METRC records
+    'DELETE /plantbatches/v2': write({
+      schema: Destroy,
+      gate: requirePlants,
+      check: (o, err, ctx, earlier) => {
+        const b = byName(ctx.f.plantBatches, o.PlantBatch)
+        if (!b) return err(`Plant Batch ${o.PlantBatch} does not exist in the current Facility.`)
+        const left = untrackedLeft(b, earlier.filter((e) => same(e.PlantBatch, o.PlantBatch)).reduce((s, e) => s + e.Count, 0))
+        if (o.Count < 1 || o.Count > left) err(`Count must be from 1 to the batch's ${left} untracked plants.`)
+        const reason = REF.wasteReasons.find((r) => same(r.Name, o.WasteReasonName))
+        if (!reason) err(`Waste reason ${o.WasteReasonName} is not valid.`)
+        else if (reason.RequiresNote && !o.ReasonNote) err(`Waste reason ${reason.Name} requires a note.`)
+        else if (reason.RequiresWasteWeight && !(num(o.WasteWeight) > 0)) err(`Waste reason ${reason.Name} requires a waste weight.`)
+        if (o.WasteMethodName && !REF.wasteMethods.some((m) => m.ForPlants && same(m.Name, o.WasteMethodName))) err(`Waste method ${o.WasteMethodName} is not valid for plants.`)
+        if (num(o.WasteWeight) > 0 && unitKind(o.WasteUnitOfMeasure) !== 'WeightBased') err(`Unit of measure ${o.WasteUnitOfMeasure ?? ''} is not a weight.`)
+      },
+      apply: (o, ctx) => {
+        const b = byName(ctx.f.plantBatches, o.PlantBatch)!
+        Object.assign(b, { UntrackedCount: num(b.UntrackedCount) - o.Count, DestroyedCount: num(b.DestroyedCount) + o.Count, LastModified: ctx.now })
+        return b.Id
+      },
+    }),
+    // part of a batch becomes a batch of its own
+    'POST /plantbatches/v2/split': write({
+      schema: Split,
+      gate: requirePlants,
+      check: (o, err, ctx, earlier) => {
+        const b = byName(ctx.f.plantBatches, o.PlantBatch)
+        if (!b) return err(`Plant Batch ${o.PlantBatch} does not exist in the current Facility.`)
+        if (byName(ctx.f.plantBatches, o.GroupName) || earlier.some((e) => same(e.GroupName, o.GroupName))) err(`Plant Batch ${o.GroupName} already exists.`)
+        const left = untrackedLeft(b, earlier.filter((e) => same(e.PlantBatch, o.PlantBatch)).reduce((s, e) => s + e.Count, 0))
+        if (!batchSizeAllowed(o.Count) || o.Count > left) err(`Count must be from 1 to the batch's ${left} untracked plants.`)
+        if (o.Location && !byName(ctx.f.locations, o.Location)) err(missing('Location', o.Location))
+        if (o.Strain && !byName(ctx.f.strains, o.Strain)) err(missing('Strain', o.Strain))
+      },
+      apply: (o, ctx) => {
+        const b = byName(ctx.f.plantBatches, o.PlantBatch)!
+        const loc = byName(ctx.f.locations, o.Location) ?? ctx.f.locations.find((l) => l.Id === b.LocationId)
+        const st = byName(ctx.f.strains, o.Strain) ?? ctx.f.strains.find((x) => x.Id === b.StrainId)
+        Object.assign(b, { UntrackedCount: num(b.UntrackedCount) - o.Count, LastModified: ctx.now })
+        const Id = newId(ctx)
+        ctx.f.plantBatches.push({ Id, Name: o.GroupName, PlantBatchTypeId: b.PlantBatchTypeId, PlantBatchTypeName: b.PlantBatchTypeName, LocationId: loc?.Id ?? null, LocationName: loc?.Name ?? null, StrainId: st?.Id ?? null, StrainName: st?.Name ?? null, PatientLicenseNumber: o.PatientLicenseNumber ?? null, UntrackedCount: o.Count, TrackedCount: 0, PackagedCount: 0, DestroyedCount: 0, PlantedDate: day(o.ActualDate), SourcePlantBatchIds: [b.Id], SourcePlantBatchNames: b.Name, IsOnHold: false, LastModified: ctx.now })
+        return Id
+      },
+    }),
+    'PUT /plantbatches/v2/location': write({
+      schema: Move,
+      gate: requirePlants,
+      check: (o, err, ctx) => {
+        if (!byName(ctx.f.plantBatches, o.Name)) return err(`Plant Batch ${o.Name} does not exist in the current Facility.`)
+        const loc = byName(ctx.f.locations, o.Location)
+        if (!loc) err(missing('Location', o.Location))
+        else if (loc.ForPlantBatches === false) err(`Location ${String(loc.Name)} cannot hold plant batches.`)
+      },
+      apply: (o, ctx) => {
+        const b = byName(ctx.f.plantBatches, o.Name)!
+        const loc = byName(ctx.f.locations, o.Location)!
+        Object.assign(b, { LocationId: loc.Id, LocationName: loc.Name, LastModified: ctx.now })
+        return b.Id
       },
     }),
     'POST /plantbatches/v2/growthphase': write({

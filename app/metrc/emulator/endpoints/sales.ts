@@ -1,6 +1,7 @@
 /** Sales-side lookups (→ MetrcCustomerTypes) and patients (→ MetrcPatients). */
 import { z } from 'zod'
 import { REF } from '../reference'
+import { patientWire } from '../wire'
 import { Refusal } from '../refusal'
 import { day, newId, write, zCount, zDate, zText, type Family } from './kit'
 
@@ -19,9 +20,9 @@ const Patient = z
 export const sales: Family = {
   lists: {
     '/sales/v2/customertypes': { license: 'none', shape: 'bare', rows: () => REF.customerTypes },
-    '/patients/v2/active': { license: 'required', shape: 'paged', rows: (_s, f) => f!.patients },
+    '/patients/v2/active': { license: 'required', shape: 'paged', wire: patientWire, rows: (_s, f) => f!.patients },
   },
-  byId: { patients: { rows: (f) => f.patients } },
+  byId: { patients: { rows: (f) => f.patients, wire: patientWire } },
   writes: {
     'POST /patients/v2': write({
       schema: Patient,
