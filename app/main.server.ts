@@ -10,6 +10,8 @@ import { broadcastDevReady } from '@remix-run/node'
 import { ConfigError, loadEnv, type Env } from './config/env.server'
 import { openDatabase, pgliteDir, type Database } from './db/index.server'
 import { sweepTemp } from './files/store.server'
+import { answerBackupRequests } from './db/backup.server'
+import { APP_VERSION } from './version'
 import { seedDemo } from './seed/index.server'
 import { EventHub } from './events/event-hub.server'
 import { startBus, type RunningBus } from './bus/index.server'
@@ -160,6 +162,8 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
     })
     server.closeIdleConnections()
   }
+  // `npm run backup` on the embedded database asks this process, which holds its folder (ops/backup.md)
+  answerBackupRequests({ dataDir: env.DATA_DIR, db: database.db, app: APP_VERSION, log: (level, msg, extra) => logger[level](extra ?? {}, msg) })
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
 }
