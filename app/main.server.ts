@@ -112,6 +112,8 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
     await database.close().catch(() => {})
     fail(`the message bus could not start: ${(e as Error).message}`)
   }
+  // every open page's footer shows whether devices can reach the server (issue 28)
+  running.bus.on('state', (state: string) => events.broadcast('bus', { state }))
   const app = createHttpApp({ env, database, logger, events, bus: running.bus, readings, build, publicDir: path.join(top, 'public') })
   const server = app.listen(env.PORT, env.HOST, () => {
     const a = server.address()

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const emit = (event: string, data: unknown) => send({ event, data: JSON.stringify(data) })
     // the session's hash: this page's own saves are not announced back to it
     const detach = context.events.attach({ org, uid: user.uid, session: look.session.id_hash, readable, send: emit, close })
-    emit('ready', { facility: org })
+    emit('ready', { facility: org, bus: context.bus?.state ?? 'none' })
     // the heartbeat also ends the stream once the sign-in has ended (logout elsewhere, idle)
     const beat = setInterval(async () => {
       const live = await sessionIsLive(context.database, id!, context.env.IDLE_TIMEOUT_S).catch(() => true)

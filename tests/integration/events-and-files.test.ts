@@ -88,7 +88,7 @@ describe('GET /events', () => {
     expect(res.headers.get('Cache-Control')).toBe('no-cache, no-store, no-transform')
     expect(hub.size).toBe(1)
     const first = await readEvents(res, (e) => e.length >= 1)
-    expect(first).toEqual([{ event: 'ready', data: { facility: 'greenleaf' } }])
+    expect(first).toEqual([{ event: 'ready', data: { facility: 'greenleaf', bus: 'none' } }])
 
     await t.store.insert(actor, 'harbor', 'fac_plants', { text: 'not for greenleaf' })
     await t.store.insert(actor, 'auth', 'fac_plants', { text: 'platform' })
