@@ -30,6 +30,19 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3000),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+  // which proxies in front of Canopy may name the client's address (X-Forwarded-For; ops/proxy/README.md):
+  // 'loopback' (default: a proxy on this machine), a number of hops, 'true' (any: only when nothing but the
+  // proxy can reach Canopy), 'false', or addresses/CIDRs separated by commas. The rate limits, the audit's
+  // address and sign-in lockouts all use the address this yields.
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .default('loopback')
+      .refine((v) => /^(true|false|\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/.test(v), 'expects loopback, true, false, a number of hops, or addresses/CIDRs separated by commas')
+      .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').default('./data')),
   DATABASE_URL: z.preprocess(emptyToUndefined, url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional()),
   MQTT_URL: z.preprocess(emptyToUndefined, url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], 'an mqtt://, mqtts://, ws:// or wss:// URL').optional()),

@@ -273,6 +273,7 @@ export const ES: Record<string, string> = {
   'Connected': 'Conectado',
   'Connecting': 'Conectando',
   'Disconnected': 'Desconectado',
+  'Devices offline': 'Dispositivos sin conexión',
   'Reconnected': 'Reconectado',
   'Server connection': 'Conexión con el servidor',
   'Organisation logo': 'Logotipo de la organización',
