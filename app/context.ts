@@ -21,6 +21,8 @@ export interface CanopyContext {
   clientIp?: string
   /** reads shared by the loaders of one GET request (app/server/request-memo.ts) */
   reads?: Map<string, Promise<unknown>>
+  /** the Content-Security-Policy nonce of this response: the page's inline scripts carry it (decision 034) */
+  cspNonce?: string
 }
 
 declare module '@remix-run/node' {

@@ -93,6 +93,9 @@ export const envSchema = z.object({
   RATE_LIMIT_ADDRESS_BURST: burst(600),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(100, 'expects milliseconds, at least 100').max(600_000, 'expects milliseconds, at most 600000').default(30_000)),
   PIPELINE_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(10000),
+  // the embedded database cannot stop a running statement: a pipeline priced above this many row
+  // visits is refused before it runs there (app/api/pipeline/cost.ts, decision 035); 0 turns it off
+  PIPELINE_MAX_COST: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a number of row visits' }).int('expects a whole number').min(0, 'expects 0 or more').default(50_000)),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects megabytes' }).positive('expects megabytes, more than 0').max(1024, 'expects megabytes, at most 1024').default(10)),
   // how long a download link (GET /getfiles/{org}/{name}?token=, app/files/tokens.server.ts) works
   FILE_TOKEN_TTL_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(86_400, 'expects seconds, at most 86400').default(300)),

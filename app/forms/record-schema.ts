@@ -20,6 +20,7 @@ import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format
 import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
 import { hasSaveRules, runSaveRules } from './save-rules'
 import { keyedRows, ROW_ID } from './row-ids'
+import { safeLink, safePath } from '../utils/safe-url'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -304,9 +305,11 @@ function text(label: string, max: number) {
 /** A stored file's name or path (the upload itself is a separate request), or an http(s) address; never javascript: or ../ */
 function isFilePath(s: string): boolean {
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(s) || s.split(/[\\/]/).includes('..')) return false
+  if (/[\u0000-\u001f\u007f]/.test(s) || s.includes('\\') || s.split('/').includes('..')) return false
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s)
-  return !scheme || /^https?$/i.test(scheme[1])
+  if (scheme) return /^https?$/i.test(scheme[1]) && safeLink(s) !== null
+  // a path of this site (the one URL-safety rule: never `//host`), or a bare stored name
+  return !s.startsWith('/') || safePath(s) !== null
 }
 
 function optionSchema(f: FieldDef): z.ZodTypeAny {

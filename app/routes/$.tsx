@@ -15,6 +15,7 @@ import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
 import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
 import { refusedAsPage } from '../utils/errors'
+import { safePath } from '../utils/safe-url'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // a script's request (fetcher) gets its answer and the page revalidates; a plain form post goes back to the view (no resubmit on reload)
   if (url.searchParams.has('_data')) return json({ ok: true })
-  return redirect(`${url.pathname}${url.search}`)
+  return redirect(`${safePath(url.pathname) ?? screen.route.path}${url.search}`)
 }
 
 export default function ScreenRoute() {
