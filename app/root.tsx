@@ -70,6 +70,7 @@ async function menuOf(context: LoaderFunctionArgs['context'], user: NonNullable<
     if (workflows.has(m.code) && mine.length) add(m.name, { path: workflowPath(m.code), title: 'Workflows' })
     for (const r of mine) add(r.group ?? m.name, { path: r.path, title: r.title })
   }
+  for (const r of routes.filter((x) => x.module === 'admin')) add(r.group ?? 'Administration', { path: r.path, title: r.title })
   for (const r of routes.filter((x) => x.module === 'super')) add('Super Admin', { path: r.path, title: r.title })
   return [...groups].map(([name, items]) => ({ name, items }))
 }

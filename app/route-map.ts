@@ -29,8 +29,8 @@ export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 
 export interface RouteEntry {
   path: string
   title: string
-  /** module that must be entitled; 'super' means super role only; 'all' any signed-in user */
-  module: ModuleCode | 'super' | 'all'
+  /** module that must be entitled; 'super' means super role only; 'admin' the facility's admins (and super); 'all' any signed-in user */
+  module: ModuleCode | 'super' | 'admin' | 'all'
   /** any of these modules also entitles (e.g. /DshSensors) */
   anyOf?: ModuleCode[]
   kind: ScreenKind
@@ -232,6 +232,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/DisplayHTML', title: 'Documents', module: 'all', kind: 'html', collection: 'sup_html', platform: true },
   // the policies waiting for the signed-in user (issue 26; its own route module, app/areas/documents)
   { path: '/MyPolicies', title: 'My Policies', module: 'all', kind: 'page' },
+  // a facility admin's users: invite, rights, disable (issue 22, app/areas/onboarding); in the drawer's Administration group
+  { path: '/Users', title: 'Users', module: 'admin', kind: 'page', group: 'Administration' },
 ]
 
 /** The organisation that holds platform-wide collections (users, orgs, schemas, modules, ...). */

@@ -152,12 +152,21 @@ export async function ensurePlatform(database: Database, env: Env, logger?: Logg
   const lobby = coreRecords(env.ADMIN_EMAIL, []).org.filter((o) => o._id === 'lobby')
   await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'org', lobby)
   await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'sup_modules', moduleRecords())
-  const superUser = userRecords(env.ADMIN_EMAIL).filter((u) => u.role === 'super')
+  const superUser = env.DEMO_DATA === '1' ? userRecords(env.ADMIN_EMAIL).filter((u) => u.role === 'super') : [realSuperUser(env)]
   if ((await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'users', superUser)) > 0) {
     await setPassword(database, superUser[0].uid, env.ADMIN_PASSWORD, false)
     logger?.info({ email: env.ADMIN_EMAIL }, 'first super user created')
   }
   return schemas
+}
+
+/** A real install's first super user (DEMO_DATA=0): named from ADMIN_NAME, in the platform organisation, no demo identity. */
+export function realSuperUser(env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_NAME'>) {
+  const [firstname, ...rest] = env.ADMIN_NAME.split(/\s+/)
+  return {
+    _id: 'u-super', uid: 'u-super', email: env.ADMIN_EMAIL.toLowerCase(), role: 'super', org: PLATFORM_ORG, firstname, lastname: rest.join(' '),
+    props: { facilities: [], modules: {} }, web: 'yes', emailVerified: 'yes', eulaip: '', IsUsed: 'yes',
+  }
 }
 
 export interface SeedResult {
