@@ -73,6 +73,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/DshSensors', title: 'Sensors', module: 'sensors', anyOf: ['sensors', 'automation', 'sidekick'], kind: 'dashboard', collection: 'sen_devices', group: 'Dashboards' },
   // Tasks
   { path: '/SchCalendar', title: 'Calendar', module: 'sch', kind: 'calendar', collection: 'sch_tasks' },
+  // the tasks as a table: what the dashboards' task figures link to (the calendar shows them by day)
+  t('/SchTasks', 'Tasks', 'sch', 'sch_tasks'),
   // Distribution
   t('/DIsProducts', 'Products', 'dis', 'dis_products'),
   t('/DIsInventory', 'Inventory', 'dis', 'dis_inventory'),

@@ -377,6 +377,7 @@ export const ES: Record<string, string> = {
   'Font size': 'Tamaño de letra',
   'Export CSV': 'Exportar CSV',
   'Show active records only': 'Mostrar solo registros activos',
+  'Show every record again': 'Mostrar de nuevo todos los registros',
   'Show all records': 'Mostrar todos los registros',
   'Hide Hidden Columns': 'Ocultar columnas ocultas',
   'sorted ascending': 'orden ascendente',
