@@ -15,6 +15,8 @@ export const TABLE_EVENT = 'canopy:table'
 export const READING_EVENT = 'canopy:reading'
 /** a running Sync now of this user ({collection, requests, rows, done}), for the Metrc panel */
 export const METRC_SYNC_EVENT = 'canopy:metrc-sync'
+/** this user's unread count changed ({kind: 'messages' | …, count, …}), for the shell's badges and the pages that list them */
+export const UNREAD_EVENT = 'canopy:unread'
 
 /**
  * `onResync`: called after the stream comes back from a break, and when the server says its bus
@@ -52,6 +54,7 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
       es.addEventListener('resync', () => resync.current?.())
       es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('reading', (e) => window.dispatchEvent(new CustomEvent(READING_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
+      es.addEventListener('unread', (e) => window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('metrc-sync', (e) => window.dispatchEvent(new CustomEvent(METRC_SYNC_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('notification', (e) => {
         const n = JSON.parse((e as MessageEvent).data) as { title?: string; body?: string; from?: string }

@@ -57,6 +57,10 @@ export const envSchema = z.object({
   SENSOR_RAW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects days' }).int('expects whole days').min(1, 'expects days, at least 1').max(3650, 'expects days, at most 3650').default(7)),
   SENSOR_COMPACT_EVERY_MIN: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).int('expects whole minutes').min(1, 'expects minutes, at least 1').max(10_080, 'expects minutes, at most 10080').default(60)),
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
+  // the address people open Canopy at, for links in mail (default http://localhost:{PORT})
+  PUBLIC_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').optional()),
+  // messaging (app/areas/messaging): a message still unread this many seconds after it was sent is mailed to its reader
+  MSG_UNREAD_MAIL_AFTER_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(604_800, 'expects seconds, at most 604800').default(900)),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),
   ADMIN_PASSWORD: z.preprocess(

@@ -11,6 +11,7 @@ import m009 from './009-metrc-push-reachability'
 import m013 from './013-metrc-refusals'
 import m034 from './034-document-versions'
 import m035 from './035-policy-acknowledgements'
+import m038 from './038-messaging'
 
 export interface Migration {
   version: number
@@ -31,4 +32,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 13, name: 'metrc-refusals', sql: m013 },
   { version: 34, name: 'document-versions', sql: m034 },
   { version: 35, name: 'policy-acknowledgements', sql: m035 },
+  { version: 38, name: 'messaging', sql: m038 },
 ]
