@@ -16,6 +16,8 @@ export const TABLE_EVENT = 'canopy:table'
 export const READING_EVENT = 'canopy:reading'
 /** a running Sync now of this user ({collection, requests, rows, done}), for the Metrc panel */
 export const METRC_SYNC_EVENT = 'canopy:metrc-sync'
+/** this user's unread count changed ({kind: 'messages' | …, count, …}), for the shell's badges and the pages that list them */
+export const UNREAD_EVENT = 'canopy:unread'
 
 /** the server's message bus as the event stream last said ('none': no bus configured; unknown before the stream opens) */
 export type BusState = 'connecting' | 'connected' | 'offline' | 'none' | 'unknown'
@@ -73,6 +75,7 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
       es.addEventListener('bus', (e) => setBus((JSON.parse((e as MessageEvent).data) as { state: BusState }).state))
       es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('reading', (e) => window.dispatchEvent(new CustomEvent(READING_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
+      es.addEventListener('unread', (e) => window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('metrc-sync', (e) => window.dispatchEvent(new CustomEvent(METRC_SYNC_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('notification', (e) => {
         const n = JSON.parse((e as MessageEvent).data) as { title?: string; body?: string; from?: string }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from './dialogs'
 import { useBusState, useServerConnection, type ConnectionState } from './connection'
 import { Toaster } from './toasts'
 import { MetrcKeyBanner } from './metrc-banner'
+import { UnreadLink, type UnreadBadge } from './unread-link'
 import type { MetrcKeyBanner as KeyBanner } from '../metrc/sync/banner.server'
 import { useT } from '../i18n/t'
 import { APP_NAME, APP_VERSION } from '../version'
@@ -31,6 +32,8 @@ export interface ShellData {
   message?: string | null
   /** admins: the facility's METRC key stopped working (issue 9) */
   metrcBanner?: KeyBanner | null
+  /** top-bar links with what waits for the user (messages, …), live over the event stream */
+  unread?: UnreadBadge[]
 }
 
 function PostButton({ intent, fields, children, className = '' }: { intent: string; fields: Record<string, string>; children: ReactNode; className?: string }) {
@@ -144,6 +147,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <PostButton intent="theme" fields={{ light: data.light ? 'no' : 'yes' }} className="hover:bg-slate-800">
           {data.light ? t('Dark theme') : t('Light theme')}
         </PostButton>
+        {(data.unread ?? []).map((b) => (
+          <UnreadLink key={b.kind} b={b} />
+        ))}
         <Link to="/SupportTicket" className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-800">
           {t('Support')}
         </Link>

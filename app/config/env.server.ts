@@ -72,6 +72,10 @@ export const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
   // the sender of every mail Canopy sends (invitations, resets, the authorization mail)
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().max(300).refine((v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v), 'expects an address, optionally with a name: Name <mail@example.com>').default('Canopy <no-reply@canopy.local>')),
+  // the address people open Canopy at, for links in mail (default http://localhost:{PORT})
+  PUBLIC_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').optional()),
+  // messaging (app/areas/messaging): a message still unread this many seconds after it was sent is mailed to its reader
+  MSG_UNREAD_MAIL_AFTER_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(604_800, 'expects seconds, at most 604800').default(900)),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),
   ADMIN_PASSWORD: z.preprocess(

@@ -13,6 +13,7 @@ import m017 from './017-invitations'
 import m025 from './025-document-sequences'
 import m034 from './034-document-versions'
 import m035 from './035-policy-acknowledgements'
+import m038 from './038-messaging'
 
 export interface Migration {
   version: number
@@ -35,4 +36,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 25, name: 'document-sequences', sql: m025 },
   { version: 34, name: 'document-versions', sql: m034 },
   { version: 35, name: 'policy-acknowledgements', sql: m035 },
+  { version: 38, name: 'messaging', sql: m038 },
 ]
