@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireSession } from '../auth/require.server'
-import { resolveScreen } from '../auth/screens.server'
+import { resolveScreen, workflowAlias } from '../auth/screens.server'
 import { ScreenView } from '../components/screen-view'
 import { Notice } from '../components/ui'
 import { loadScreen, type ScreenData } from '../screens/screen-data.server'
@@ -35,6 +35,9 @@ async function screenOf(request: Request, context: LoaderFunctionArgs['context']
 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // a module's workflows named by the module's name (/CultivationWorkflows): where they live (/CulWorkflows)
+  const alias = workflowAlias(new URL(request.url).pathname)
+  if (alias) throw redirect(alias, 301)
   const { url, s, facility, screen, record } = await screenOf(request, context)
   if (record) {
     const confirm = await confirmDelete(context, s, screen.route, facility, url, record.id).catch(refusedAsPage)

@@ -12,7 +12,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
 import { resolveScreen } from '../auth/screens.server'
 import { formValuesOf, recordSchema, referenceOf } from '../forms/record-schema'
-import { canEditCts as canEditUserCts, createRecord, problemsOf, updateRecord } from '../records/write.server'
+import { canEditCts as canEditUserCts, canLockRows as canLockUserRows, createRecord, problemsOf, updateRecord } from '../records/write.server'
 import { discardUploads, storeFormUploads, type FormUpload } from '../files/form-uploads.server'
 import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
@@ -37,6 +37,8 @@ export interface EditData {
   options: Record<string, Array<{ value: string; label: string }>>
   readonly: Array<{ label: string; value: string }>
   canEditCts: boolean
+  /** admin and super: the form offers the row locks ed and delete (SPEC §3, §6) */
+  canLockRows: boolean
   timeZone: string
   back: string
   /** the record's change history page */
@@ -83,6 +85,7 @@ async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry,
 }
 
 const canEditCts = (s: SignedIn) => canEditUserCts(s.user)
+const canLockRows = (s: SignedIn) => canLockUserRows(s.user)
 const backTo = (route: RouteEntry, url: URL) => `${route.path}${url.search}`
 
 export async function loadEdit(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null): Promise<EditData> {
@@ -106,10 +109,11 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     id,
     ts: row?.ts ?? null,
     schema,
-    values: formValuesOf(schema, row ?? {}, { canEditCts: canEditCts(s), timeZone }),
+    values: formValuesOf(schema, row ?? {}, { canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone }),
     options: opts,
     readonly,
     canEditCts: canEditCts(s),
+    canLockRows: canLockRows(s),
     timeZone,
     back: backTo(route, url),
     history: id ? `${route.path}/${encodeURIComponent(id)}/history${url.search}` : null,
@@ -138,7 +142,7 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
   // __ts stays in the post: the schema drops it from the value, and conform's reply carries it back,
   // so a form re-rendered after an Add row / Remove press or a refused save still says when it was opened
   const ts = String(form.get('__ts') ?? '')
-  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), timeZone }) })
+  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone }) })
   // no status: an Add row / Remove button (conform intent) without JavaScript; the reply re-renders the form with the rows changed, nothing saved
   if (submission.status !== 'success') {
     const reply = Object.keys(fileErrors).length ? submission.reply({ formErrors: submission.error?.[''] ?? undefined, fieldErrors: fileErrors }) : submission.reply()

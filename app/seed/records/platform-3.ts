@@ -289,6 +289,10 @@ export const ES: Record<string, string> = {
   'Label preview': 'Vista previa de la etiqueta',
   'Label PDF': 'Etiqueta en PDF',
   'Label ZPL': 'Etiqueta en ZPL',
+  // the generic record fields in the edit form (SPEC §3)
+  'row lock': 'bloqueo de fila',
+  'Editable': 'Editable',
+  'Deletable': 'Se puede eliminar',
   'Back to the table': 'Volver a la tabla',
   'Changed': 'Modificado',
   'Deleted': 'Eliminado',
