@@ -347,6 +347,7 @@ export const ES: Record<string, string> = {
   'Active': 'Activo',
   'Inactive': 'Inactivo',
   'Click to change': 'Haga clic para cambiar',
+  'More is needed to save this change': 'Falta información para guardar este cambio',
   'The referenced record was not found': 'No se encontró el registro referenciado',
   'QR code': 'Código QR',
   'of': 'de',
