@@ -156,7 +156,7 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
   // __ts stays in the post: the schema drops it from the value, and conform's reply carries it back,
   // so a form re-rendered after an Add row / Remove press or a refused save still says when it was opened
   const ts = String(form.get('__ts') ?? '')
-    values: formValuesOf(schema, { ...(row ?? {}), ...preset }, { canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone }),
+  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone, stored: row ?? undefined }) })
   // no status: an Add row / Remove button (conform intent) without JavaScript; the reply re-renders the form with the rows changed, nothing saved
   if (submission.status !== 'success') {
     const reply = Object.keys(fileErrors).length ? submission.reply({ formErrors: submission.error?.[''] ?? undefined, fieldErrors: fileErrors }) : submission.reply()
