@@ -56,6 +56,8 @@ export async function startHttpApp(o: { routes: Record<string, RouteModule>; env
     now: o.now,
   })
   const server = app.listen(0, '127.0.0.1')
+  // as the server sets it (main.server.ts): an idle keep-alive socket is not closed under a client about to reuse it
+  server.keepAliveTimeout = 65_000
   await once(server, 'listening')
   const { port } = server.address() as AddressInfo
   return {
