@@ -47,7 +47,8 @@ describe(`demo seed on ${TEST_DB}`, () => {
     } finally {
       await again.close()
     }
-  })
+    // seeds the demo twice and rebuilds it in a child process: minutes on a loaded two-core machine
+  }, 300_000)
 
   it('without demo data a real install still gets the lobby and its first super user, and refuses the demo password', async () => {
     const db = await openTestDatabase()
