@@ -6,8 +6,9 @@
 import type { AreaJobDeps, ServerArea } from './area'
 import { installAreas } from './index'
 import { serverArea as documents } from './documents/area.server'
+import { serverArea as cultivation } from './cultivation/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents]
+export const SERVER_AREAS: ServerArea[] = [documents, cultivation]
 
 let installed = false
 export function installServerAreas(): void {
