@@ -14,7 +14,7 @@ import { phaseProblem, positive, splitWeight } from './rules'
 
 const tagOf = (r: Doc) => String(r.tag ?? r._id)
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
-/** why a plant can no longer be acted on, or null */
+/** why a plant can no longer be acted on, or null (a destroyed or harvested plant is also IsUsed = no: out of the active view) */
 const gone = (r: Doc) => (isYes(r.mark_as_dead) || str(r.phase) === 'Destroyed' ? 'destroyed' : str(r.harvest) || str(r.phase) === 'Harvested' ? 'harvested' : null)
 
 /** "30 from Veg Room 1, 10 from Veg Room 2" */
@@ -97,7 +97,7 @@ const destroy: RowActionDef = {
       'fac_plants',
       rows.map((before, i) => ({
         before,
-        patch: { mark_as_dead: 'yes', alive: 'no', phase: 'Destroyed', phaseDate: at, waste_reason: reason, waste_method: input.get('waste_method'), mix_material: input.get('mix_material'), dead_weight: { qty: each[i], unit }, ...(note ? { notes: note } : {}) },
+        patch: { mark_as_dead: 'yes', alive: 'no', IsUsed: 'no', phase: 'Destroyed', phaseDate: at, waste_reason: reason, waste_method: input.get('waste_method'), mix_material: input.get('mix_material'), dead_weight: { qty: each[i], unit }, ...(note ? { notes: note } : {}) },
       })),
     )
     return `${count(rows.length, 'plant')} destroyed (${weight} ${unit} waste).`
@@ -136,7 +136,7 @@ const harvest: RowActionDef = {
     const strains = [...new Set(rows.map((r) => str(r.strain)))]
     const rooms = [...new Set(rows.map((r) => str(r.room)))]
     const [h] = await w.insert('fac_harvests', [{ name, strain: strains.length === 1 ? strains[0] : '', room: rooms.length === 1 ? rooms[0] : '', dryRoom: dry.id, harvested: at, plants: rows.length, wetWeight: { qty: sum, unit }, status: 'Drying' }])
-    await w.update('fac_plants', rows.map((before, i) => ({ before, patch: { harvest: h._id, phase: 'Harvested', alive: 'no', phaseDate: at, wetWeight: { qty: weights[i], unit } } })))
+    await w.update('fac_plants', rows.map((before, i) => ({ before, patch: { harvest: h._id, phase: 'Harvested', alive: 'no', IsUsed: 'no', phaseDate: at, wetWeight: { qty: weights[i], unit } } })))
     return `Harvest ${name}: ${count(rows.length, 'plant')}, ${sum} ${unit} wet, drying in ${dry.name}.`
   },
 }
