@@ -8,8 +8,9 @@ import { installAreas } from './index'
 import { serverArea as documents } from './documents/area.server'
 import { serverArea as onboarding } from './onboarding/area.server'
 import { serverArea as messaging } from './messaging/area.server'
+import { serverArea as cultivation } from './cultivation/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation]
 
 let installed = false
 export function installServerAreas(): void {

@@ -5,7 +5,7 @@
  */
 import { PLATFORM_ORG } from '../route-map'
 import { normalizeSchema, type TableSchema } from '../schemas/table-schema'
-import type { Db } from './driver.server'
+import type { Db, Queryable } from './driver.server'
 import { LOCK_MIGRATE } from './migrate.server'
 import { collectionDdl, tableOf } from './sql'
 import type { Store } from './store.server'
@@ -22,9 +22,9 @@ export class SchemaRegistry {
 
   constructor(private readonly db: Db) {}
 
-  async hasCollection(name: string): Promise<boolean> {
+  async hasCollection(name: string, q: Queryable = this.db): Promise<boolean> {
     if (this.collections?.has(name)) return true
-    const r = await this.db.query<{ name: string }>('SELECT name FROM canopy_collections')
+    const r = await q.query<{ name: string }>('SELECT name FROM canopy_collections')
     this.collections = new Set(r.rows.map((x) => x.name))
     return this.collections.has(name)
   }
@@ -45,11 +45,12 @@ export class SchemaRegistry {
     this.collections?.add(name)
   }
 
-  async get(key: string): Promise<TableSchema | undefined> {
+  /** `q`: a transaction the caller holds (PGlite runs one at a time: a read outside it would wait for it) */
+  async get(key: string, q: Queryable = this.db): Promise<TableSchema | undefined> {
     const hit = this.cache.get(key)
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.schema
-    if (!(await this.hasCollection('schemas'))) return undefined
-    const r = await this.db.query<{ doc: TableSchema }>('SELECT doc FROM c_schemas WHERE org = $1 AND id = $2', [PLATFORM_ORG, key])
+    if (!(await this.hasCollection('schemas', q))) return undefined
+    const r = await q.query<{ doc: TableSchema }>('SELECT doc FROM c_schemas WHERE org = $1 AND id = $2', [PLATFORM_ORG, key])
     const schema = r.rows[0] ? normalizeSchema(r.rows[0].doc) : undefined
     this.cache.set(key, { at: Date.now(), schema })
     return schema

@@ -68,7 +68,24 @@ export interface TableSchema {
   /** field driving the status dot, if any */
   statusField?: string
   defaultSort?: { key: string; dir: 'asc' | 'desc' }
+  /**
+   * Row actions its table screen offers for selected rows (decision 038): the toolbar shows them
+   * when rows are selected; each opens /{screen}/act/{key}, a confirm page, and runs in one
+   * transaction. The work itself is registered by an area (records/row-actions.server.ts).
+   */
+  actions?: RowActionDecl[]
 }
+
+/** One row action a table declares: its key (the URL), its label, and how many rows it takes. */
+export interface RowActionDecl {
+  key: string
+  label: string
+  /** fewest / most selected rows it acts on (1/1: "Tag plants" of one batch) */
+  min?: number
+  max?: number
+}
+
+const actionDecl = z.object({ key: z.string().regex(/^[a-z][a-z0-9-]{0,40}$/, 'an action key is lower-case letters, digits and -'), label: z.string().min(1).max(80), min: z.number().int().min(0).optional(), max: z.number().int().min(1).optional() })
 
 const yesNo = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === 'yes' || v === 'true')
 
@@ -140,6 +157,7 @@ export const shapeASchema = z.object({
   dateField: z.string().optional(),
   statusField: z.string().optional(),
   defaultSort: z.object({ key: z.string(), dir: z.enum(['asc', 'desc']) }).optional(),
+  actions: z.array(actionDecl).max(30).optional(),
 })
 
 /** Shape B of SPEC §3. */
@@ -283,6 +301,7 @@ function finish(a: z.infer<typeof shapeASchema>): TableSchema {
     ...(dateField ? { dateField } : {}),
     ...(a.statusField ? { statusField: a.statusField } : {}),
     ...(a.defaultSort ? { defaultSort: a.defaultSort } : {}),
+    ...(a.actions?.length ? { actions: a.actions } : {}),
   }
   for (const k of [s.dateField, s.statusField, s.defaultSort?.key]) {
     if (k && k !== 'cts' && k !== 'ts' && !fields.some((f) => f.key === k)) {

@@ -11,7 +11,8 @@ import type { Cursor, Page, PageQuery, RefColumn } from '../db/types'
 import { customRange, shortcutRange, SHORTCUT_LABELS } from '../format/date-ranges'
 import { isYes } from '../format/format'
 import { isPlatformCollection, PLATFORM_ORG, type RouteEntry } from '../route-map'
-import { formatOf, refOf, type FieldDef, type TableSchema } from '../schemas/table-schema'
+import { formatOf, refOf, type FieldDef, type RowActionDecl, type TableSchema } from '../schemas/table-schema'
+import { rowActionOf } from '../records/row-actions.server'
 import { timeZoneOf } from '../facilities/facts.server'
 import { rowRights } from '../records/rights'
 import { parseListQuery } from './table-query'
@@ -85,6 +86,8 @@ export interface TableData {
   /** the active date filter in words, e.g. "Last 7 days" or "03/01/2026 – 03/31/2026" */
   rangeLabel: string | null
   sort: { key: string; dir: 'asc' | 'desc' } | null
+  /** the row actions the table's schema declares and an area does (decision 038): the selection bar */
+  actions: RowActionDecl[]
   /** the exact matches of the view in words, e.g. "Growth Phase: Flowering · Room: Flower Room 1" */
   matchLabel?: string
   /** page links that continue after the last row / before the first (decision 008) */
@@ -269,6 +272,7 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     dateField: view.dateField,
     rangeLabel: view.rangeLabel,
     sort,
+    actions: view.editable && route.collection ? (view.schema?.actions ?? []).filter((a) => rowActionOf(route.collection!, a.key)) : [],
     ...(matchLabel ? { matchLabel } : {}),
     ...(result.last && rows.length === size ? { next: cursorToken(result.last, sortOf) } : {}),
     ...(result.first && page > 1 ? { prev: cursorToken(result.first, sortOf) } : {}),

@@ -39,12 +39,12 @@ export type ListQuery = Partial<{
 }>
 
 /** Parameters that belong to the page rather than the view (kept in links, never a notice). */
-export const PAGE_PARAMS = ['name', 'kiosk', 'msg', 'lang'] as const
+export const PAGE_PARAMS = ['name', 'kiosk', 'msg', 'lang', 'done'] as const
 
 /** The URL search string of a view (defaults left out, keys in one order), so equal views have equal links. */
 export function listQueryToSearch(query: ListQuery, keep?: URLSearchParams): string {
   const out = new URLSearchParams()
-  if (keep) for (const p of PAGE_PARAMS) if (keep.has(p) && p !== 'msg') out.set(p, keep.get(p)!)
+  if (keep) for (const p of PAGE_PARAMS) if (keep.has(p) && p !== 'msg' && p !== 'done') out.set(p, keep.get(p)!)
   for (const k of LIST_KEYS) {
     const v = query[k]
     if (v === undefined || v === null || v === '') continue

@@ -13,6 +13,7 @@ import { RECORD_DIALOG_LINK, useRecordDialog } from '../form/record-dialog-links
 import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
 import { TableFooter } from './table-footer'
 import { Toolbar } from './table-toolbar'
+import { PageCheck, RowCheck, SelectionBar } from './row-selection'
 import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon } from './icons'
 
 const icon = 'inline-flex h-7 w-7 items-center justify-center rounded text-slate-400 hover:bg-slate-800 hover:text-slate-100'
@@ -83,6 +84,10 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
   const arrays = visible.filter((c) => c.format === 'array')
   const hasStatus = data.rows.some((r) => r.status !== undefined)
   const hasActions = data.rows.some((r) => r.canEdit || r.canDelete)
+  // a row's name for its check box and scan-to-select: the first visible text column (a plant's tag)
+  const first = visible.find((c) => c.searchable && !c.format.startsWith('id:'))
+  const scanLabel = (r: TableRow) => (first && r.values[first.key] != null ? String(r.values[first.key]) : r.id)
+  const done = new URLSearchParams(search).get('done')
   // with JavaScript the edit and add links open the form in a dialog over the table
   const recordDialog = useRecordDialog()
 
@@ -97,6 +102,7 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
 
   const columns = useMemo<ColumnDef<TableRow>[]>(
     () => [
+      ...(data.actions.length ? [{ id: '_select', header: () => <PageCheck t={t} />, cell: ({ row }) => <RowCheck row={row.original} label={scanLabel(row.original)} /> } satisfies ColumnDef<TableRow>] : []),
       ...(hasStatus ? [{ id: '_status', header: () => <span className="sr-only">{t('Status')}</span>, cell: ({ row }) => <StatusDot on={!!row.original.status} t={t} /> } satisfies ColumnDef<TableRow>] : []),
       ...visible.map((c) => ({ id: c.key, header: () => <Header col={c} data={data} to={to} t={t} />, cell: ({ row }) => <Cell row={row.original} col={c} ctx={ctx} /> }) satisfies ColumnDef<TableRow>),
       ...(hasActions ? [{ id: '_actions', header: () => t('Actions'), cell: ({ row }) => <Actions row={row.original} path={path} t={t} /> } satisfies ColumnDef<TableRow>] : []),
@@ -128,7 +134,13 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
           ))}
         </div>
       ) : null}
+      {done ? (
+        <p role="status" className="rounded-md border border-canopy-500 bg-canopy-900 px-3 py-2 text-canopy-50" data-testid="action-done">
+          {done}
+        </p>
+      ) : null}
       <Toolbar data={data} path={path} to={to} t={t} />
+      <SelectionBar data={data} path={path} t={t} />
       {data.query.hide?.length ? (
         <p className="text-sm text-slate-400">
           {t('Hidden columns')}:{' '}

@@ -60,8 +60,8 @@ export const markerOf = (id: string) => `canopy:${id}`
  */
 export async function enqueuePushes(tx: Queryable, org: string, actor: Actor, items: PushItem[]): Promise<QueuedItem[]> {
   if (!items.length || !(await isLinked(tx, org))) return []
-  const out: QueuedItem[] = []
   const policies = new Map<string, Awaited<ReturnType<typeof pushPolicy>>>()
+  const rows: Array<Record<string, unknown>> = []
   for (const it of items) {
     const key = it.endpoint.toUpperCase()
     if (!policies.has(key)) policies.set(key, await pushPolicy(tx, org, it.endpoint))
@@ -70,12 +70,16 @@ export async function enqueuePushes(tx: Queryable, org: string, actor: Actor, it
     const id = newId()
     const payload = { ...it.payload }
     if (it.noteField) payload[it.noteField] = [payload[it.noteField], `[${markerOf(id)}]`].filter((x) => typeof x === 'string' && x.trim()).join(' ')
+    rows.push({ id, endpoint: it.endpoint, payload, marker: markerOf(id), label: it.label.slice(0, 300), sc: it.source?.collection ?? null, si: it.source?.id ?? null, status, ar: p.approverRole, msg: it.problem ?? null })
+  }
+  // set-based: one statement per 1,000 items (an action on thousands of plants), in the given order
+  for (let i = 0; i < rows.length; i += 1000) {
     await tx.query(
       `INSERT INTO metrc_outbox (org, id, endpoint, payload, marker, label, source_collection, source_id, status, approver_role, message, created_by, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-      [org, id, it.endpoint, payload, markerOf(id), it.label.slice(0, 300), it.source?.collection ?? null, it.source?.id ?? null, status, p.approverRole, it.problem ?? null, actor.uid],
+       SELECT $1, x ->> 'id', x ->> 'endpoint', x -> 'payload', x ->> 'marker', x ->> 'label', x ->> 'sc', x ->> 'si', x ->> 'status', x ->> 'ar', x ->> 'msg', $3, $3
+       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(x, n) ORDER BY n`,
+      [org, JSON.stringify(rows.slice(i, i + 1000)), actor.uid],
     )
-    out.push({ id, status })
   }
-  return out
+  return rows.map((r) => ({ id: String(r.id), status: r.status as QueuedItem['status'] }))
 }

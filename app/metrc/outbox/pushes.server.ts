@@ -5,6 +5,7 @@
  * sync) do not pass here, so nothing echoes back.
  *
  *   fac_plantings  create                          → POST /plantbatches/v2/plantings
+ *                  create, clones off a mother      → POST /plants/v2/plantings (the mother's call: METRC makes the batch)
  *   fac_plants     a clone (untagged in METRC: a member of its plant batch) to Vegetative/Flowering
  *                                                   → POST /plantbatches/v2/growthphase (the plant takes its tag)
  *                  phase Vegetative → Flowering    → PUT /plants/v2/growthphase
@@ -99,6 +100,16 @@ const PLANNERS: Record<string, Planner> = {
     const room = await roomName(c, r.room)
     const type = str(r.type).toLowerCase() === 'seed' ? 'Seed' : 'Clone'
     const count = Number(r.orig)
+    if (str(r.mother)) {
+      // clones cut from a mother plant: METRC's call on the mother creates the batch
+      const mother = str((await c.record('fac_moms', r.mother))?.tag)
+      return [{
+        endpoint: 'POST /plants/v2/plantings',
+        payload: { PlantLabel: mother, PlantBatchName: str(r.name), PlantBatchType: type, PlantCount: count, LocationName: room || null, SublocationName: null, StrainName: strain, PatientLicenseNumber: null, ActualDate: metrcDay(r.planted, c.timeZone) },
+        label: `Planting ${str(r.name)}: ${count} ${type === 'Seed' ? 'seeds' : 'clones'} of ${strain || '?'} from mother ${mother || '?'}${room ? ` in ${room}` : ''}`,
+        ...(mother ? {} : { problem: "METRC needs the mother plant's tag: fill in PlantLabel and resend." }),
+      }]
+    }
     return [{
       endpoint: 'POST /plantbatches/v2/plantings',
       payload: { Name: str(r.name), Type: type, Count: count, Strain: strain, Location: room || null, Sublocation: null, PatientLicenseNumber: null, ActualDate: metrcDay(r.planted, c.timeZone), SourcePlantBatches: null },
@@ -140,12 +151,14 @@ const PLANNERS: Record<string, Planner> = {
       const hv = (await c.record('fac_harvests', r.harvest)) ?? {}
       const h = { name: str(hv.name) || null, dry: hv.dryRoom, plants: Number(hv.plants), at: hv.harvested }
       const total = weightOf(hv.wetWeight)
-      const each = total && h.plants > 0 ? { weight: Math.round((total.weight / h.plants) * 10_000) / 10_000, unit: total.unit } : null
+      // the plant's own wet weight when it was weighed (a harvest action), else the harvest's weight per plant
+      const own = weightOf(r.wetWeight)
+      const each = own && own.weight > 0 ? own : total && h.plants > 0 ? { weight: Math.round((total.weight / h.plants) * 10_000) / 10_000, unit: total.unit } : null
       const dry = (await roomName(c, h.dry)) || (await roomName(c, r.room))
       out.push({
         endpoint: 'PUT /plants/v2/harvest',
         payload: { Plant: tag, Weight: each?.weight ?? 0, UnitOfWeight: each?.unit ?? 'Grams', DryingLocation: dry, DryingSublocation: null, HarvestName: h.name ?? '', PatientLicenseNumber: null, ActualDate: metrcDay(h.at, c.timeZone) },
-        label: `Harvest plant ${tag} into ${h.name ?? '?'}${each ? ` (${each.weight} ${each.unit} wet, the harvest's weight per plant)` : ''}`,
+        label: `Harvest plant ${tag} into ${h.name ?? '?'}${each ? ` (${each.weight} ${each.unit} wet${own && own.weight > 0 ? '' : ", the harvest's weight per plant"})` : ''}`,
         ...(each ? {} : { problem: NEEDS_WEIGHT }),
       })
     }
@@ -154,10 +167,11 @@ const PLANNERS: Record<string, Planner> = {
       out.push({
         endpoint: 'DELETE /plants/v2',
         // METRC takes the material the waste was mixed with as its own field (WasteMaterialMixed)
-        payload: { Id: null, Label: tag, WasteMethodName: str(r.waste_method) || null, WasteMaterialMixed: str(r.mix_material) || null, WasteWeight: w?.weight ?? 0, WasteUnitOfMeasureName: w?.unit ?? 'Grams', WasteReasonName: '', Count: 1, ReasonNote: str(r.notes), ActualDate: metrcDay(r.phaseDate ?? r.ts, c.timeZone) },
+        payload: { Id: null, Label: tag, WasteMethodName: str(r.waste_method) || null, WasteMaterialMixed: str(r.mix_material) || null, WasteWeight: w?.weight ?? 0, WasteUnitOfMeasureName: w?.unit ?? 'Grams', WasteReasonName: str(r.waste_reason), Count: 1, ReasonNote: str(r.notes), ActualDate: metrcDay(r.phaseDate ?? r.ts, c.timeZone) },
         label: `Destroy plant ${tag}${w ? ` (${w.weight} ${w.unit} waste)` : ''}`,
         noteField: 'ReasonNote',
-        problem: NEEDS_REASON,
+        // a destroy action asks for METRC's waste reason; the edit form's Mark As Dead may leave it out
+        ...(str(r.waste_reason) ? {} : { problem: NEEDS_REASON }),
       })
     }
     return out

@@ -548,6 +548,28 @@ export const ES: Record<string, string> = {
   'No METRC Credentials Provided': 'No se proporcionaron credenciales de METRC',
   'An API key and state license ID are needed to use this product.': 'Se necesitan una clave de API y el ID de la licencia estatal para usar este producto.',
   'Not authorized': 'No autorizado',
+  // row selection and row actions (decision 038)
+  'Unit': 'Unidad',
+  'weighed': 'pesadas',
+  'Total': 'Total',
+  'Or one total for all of them': 'O un total para todas',
+  'What will change': 'Lo que cambiará',
+  'Confirm': 'Confirmar',
+  'Working': 'Trabajando',
+  'Working on': 'Trabajando en',
+  'rows, in one transaction…': 'filas, en una sola transacción…',
+  'Select': 'Seleccionar',
+  'Select every row of this page': 'Seleccionar todas las filas de esta página',
+  'Selected': 'Seleccionada',
+  'not on this page. Search for it, then scan again.': 'no está en esta página. Búsquela y escanee de nuevo.',
+  'Selected rows': 'Filas seleccionadas',
+  'Select all': 'Seleccionar las',
+  'rows that match this view': 'filas que coinciden con esta vista',
+  'selected': 'seleccionadas',
+  'Scan a tag to select its row': 'Escanee una etiqueta para seleccionar su fila',
+  'Scan a tag to select': 'Escanee una etiqueta',
+  'rows: every row of the view': 'filas: todas las de la vista',
+  'selected rows': 'filas seleccionadas',
 }
 
 export function seedPlatformRecords3(ctx: SeedCtx): SeedRecords {

@@ -16,6 +16,8 @@ export const MIX_MATERIALS = ['Soil', 'Food Waste', 'Cat Litter', 'Sawdust', 'Pa
 export const WASTE_TYPES = ['Plant Material', 'Harvest Waste', 'Trim Waste', 'Root Balls', 'Stems', 'Failed Product', 'Expired Product'] as const
 export const WASTE_REASONS = ['Male plant', 'Mold / mildew', 'Pest infestation', 'Failed lab test', 'Damaged', 'Routine trim', 'Root rot', 'Hermaphrodite'] as const
 export const PLANTING_TYPES = ['Seed', 'Clone'] as const
+/** METRC's plant waste reasons (its reference list; a destroy sends one as WasteReasonName) */
+export const METRC_WASTE_REASONS = ['Contamination', 'Male Plants', 'Disease/Infestation', 'Trimming/Pruning', 'Plant not growing', 'Trim'] as const
 export const CLONE_STAGES = ['Cut', 'Rooting', 'Rooted', 'Transplanted', 'Culled'] as const
 export const HEALTH = ['Excellent', 'Good', 'Fair', 'Poor'] as const
 export const HARVEST_STATUS = ['Drying', 'Curing', 'Trimming', 'Packaged', 'Finished'] as const
@@ -128,6 +130,8 @@ export const schemas = [
       list('health', 'Health', HEALTH, F), list('medium', 'Medium', ['Coco', 'Rockwool', 'Living Soil', 'Peat Mix']), status('active', 'Active'),
       trim('notes', 'Notes'),
     ],
+    // row actions (decision 038), done by app/areas/cultivation
+    actions: [{ key: 'clone', label: 'Take clones', min: 1, max: 1 }],
   },
   {
     key: 'fac_clones', label: 'Clones', dateField: 'cutDate', defaultSort: { key: 'cutDate', dir: 'desc' },
@@ -146,8 +150,9 @@ export const schemas = [
       txt('name', 'Batch', { ...FS, ...RQ }), ref('strain', 'Strain', 'set_strains', S), ref('room', 'Room', 'set_rooms', S),
       qr('mtag', 'Tag Number', { ...F, scanner: 'rfid' }), qr('origin', 'Source Pkg', F), list('type', 'Type', PLANTING_TYPES, RQ),
       num('orig', 'Original Count'), num('count', 'Current Count', { min: 0 }), date('planted', 'Planted', S),
-      list('phase', 'Growth Phase', GROWTH_PHASES, S), trim('notes', 'Notes'),
+      list('phase', 'Growth Phase', GROWTH_PHASES, S), ref('mother', 'Mother', 'fac_moms'), trim('notes', 'Notes'),
     ],
+    actions: [{ key: 'tag', label: 'Tag plants', min: 1, max: 1 }, { key: 'destroy', label: 'Destroy plants', min: 1, max: 1 }],
   },
   {
     key: 'fac_plants', label: 'Plants', dateField: 'planted', statusField: 'alive', defaultSort: { key: 'tag', dir: 'asc' },
@@ -157,7 +162,12 @@ export const schemas = [
       date('phaseDate', 'Phase Changed'), ref('planting', 'Planting', 'fac_plantings'), ref('harvest', 'Harvest', 'fac_harvests'),
       status('alive', 'Alive', HIDE), check('mark_as_dead', 'Mark As Dead'), list('waste_method', 'Waste Method', WASTE_METHODS),
       list('mix_material', 'Mix Material', MIX_MATERIALS), meas('dead_weight', 'Dead Weight', SCALE, { scanner: 'scale', format: 'measure:g' }),
+      list('waste_reason', 'Waste Reason', METRC_WASTE_REASONS), meas('wetWeight', 'Wet Weight', SCALE, { scanner: 'scale' }),
       trim('notes', 'Notes'),
+    ],
+    actions: [
+      { key: 'move', label: 'Move', min: 1 }, { key: 'phase', label: 'Change phase', min: 1 },
+      { key: 'destroy', label: 'Destroy', min: 1 }, { key: 'harvest', label: 'Harvest', min: 1, max: 500 },
     ],
   },
   {
@@ -168,6 +178,10 @@ export const schemas = [
       meas('wetWeight', 'Wet Weight', SCALE, { ...S, scanner: 'scale' }), meas('dryWeight', 'Dry Weight', SCALE, { ...S, scanner: 'scale' }),
       meas('wasteWeight', 'Waste Weight', SCALE), list('status', 'Status', HARVEST_STATUS, F), date('finished', 'Finished'),
       trim('notes', 'Notes'),
+    ],
+    actions: [
+      { key: 'dry', label: 'Record dry weight / waste', min: 1, max: 1 }, { key: 'package', label: 'Make packages', min: 1, max: 1 },
+      { key: 'finish', label: 'Finish harvest', min: 1 },
     ],
   },
   {

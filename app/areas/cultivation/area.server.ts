@@ -1,0 +1,17 @@
+/**
+ * The cultivation area's server half (decision 022, issue 23): the lifecycle as row actions
+ * (decision 038) on the plantings, plants, mothers and harvests screens.
+ */
+import type { ServerArea } from '../area'
+import { registerBatchActions } from './batches.server'
+import { registerHarvestActions } from './harvests.server'
+import { registerPlantActions } from './plants.server'
+
+export const serverArea: ServerArea = {
+  name: 'cultivation',
+  install() {
+    registerBatchActions()
+    registerPlantActions()
+    registerHarvestActions()
+  },
+}
