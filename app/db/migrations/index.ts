@@ -9,6 +9,7 @@ import m007 from './007-metrc-outbox'
 import m008 from './008-metrc-drift'
 import m009 from './009-metrc-push-reachability'
 import m013 from './013-metrc-refusals'
+import m030 from './030-calendar-feeds'
 import m034 from './034-document-versions'
 import m035 from './035-policy-acknowledgements'
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 8, name: 'metrc-drift', sql: m008 },
   { version: 9, name: 'metrc-push-reachability', sql: m009 },
   { version: 13, name: 'metrc-refusals', sql: m013 },
+  { version: 30, name: 'calendar-feeds', sql: m030 },
   { version: 34, name: 'document-versions', sql: m034 },
   { version: 35, name: 'policy-acknowledgements', sql: m035 },
 ]
