@@ -15,6 +15,7 @@ import { formatOf, refOf, type FieldDef, type TableSchema } from '../schemas/tab
 import { timeZoneOf } from '../facilities/facts.server'
 import { rowRights } from '../records/rights'
 import { parseListQuery } from './table-query'
+import { displayDelays, type DisplayDelays } from './display-settings.server'
 import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, eqPairs, MAX_PAGE, type ListQuery } from './table-url'
 
 export interface TableColumn {
@@ -76,6 +77,8 @@ export interface TableData {
   /** the table shows Add, edit and delete (SPEC §2.5) */
   editable: boolean
   timeZone: string
+  /** the column search's and the Refresh highlight's delays (system variables, display-settings.server.ts) */
+  delays: DisplayDelays
   dateFields: Array<{ key: string; label: string }>
   /** the date field the range applies to */
   dateField: string
@@ -261,6 +264,7 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     notices: view.notices,
     editable: view.editable,
     timeZone: view.timeZone,
+    delays: await displayDelays(context.database),
     dateFields: view.dateFields,
     dateField: view.dateField,
     rangeLabel: view.rangeLabel,
