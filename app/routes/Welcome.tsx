@@ -19,6 +19,8 @@ import { endSession, loadSession, readSessionId, sessionCookie } from '../auth/s
 import { Button, Field, Notice } from '../components/ui'
 import { policiesWaitingFor } from '../areas/documents/policies.server'
 import { WaitingList } from '../areas/documents/waiting-list'
+import { myDay } from '../areas/dashboards/my-day.server'
+import { MyDayView } from '../areas/dashboards/my-day'
 import { MODULES } from '../route-map'
 import { useRootData } from '../root'
 import { APP_NAME, APP_VERSION } from '../version'
@@ -43,7 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const unverified = (user as { emailVerified?: string }).emailVerified !== 'yes'
   // issue 26: the policies waiting for this user to read and acknowledge (app/areas/documents)
   const waiting = await policiesWaitingFor(context.database, user, look.session.facility ?? '')
-  return json({ ...base, menu, unverified, waiting, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
+  // issue 25: the user's day in this facility: today's tasks, alerts, dashboard tiles (app/areas/dashboards)
+  const day = await myDay(context, user, look.session.facility ?? '').catch((e: Error) => {
+    context.logger.warn({ err: e.message }, 'the start page could not read the day')
+    return null
+  })
+  return json({ ...base, menu, unverified, waiting, day, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
 }
 
 type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success' }
@@ -172,6 +179,7 @@ export default function Welcome() {
             </p>
           </section>
           <WaitingList items={data.waiting} />
+          <MyDayView day={data.day} />
           {data.processing ? <Notice>{MSG.processing}</Notice> : null}
           {sent ? <Notice tone={sent.tone ?? 'success'}>{sent.message}</Notice> : data.unverified ? (
             <Form method="post" className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-700 p-3">

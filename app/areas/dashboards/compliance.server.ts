@@ -115,7 +115,7 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
   }
   return {
     path: '/DshCompliance',
-    title: 'Compliance',
+    title: 'Compliance Dashboard',
     period,
     notices: x.notices,
     tiles,

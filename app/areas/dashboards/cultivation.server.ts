@@ -96,7 +96,7 @@ export async function cultivationBoard(x: DashCtx): Promise<Board> {
   ]
   return {
     path: '/DshCultivation',
-    title: 'Cultivation',
+    title: 'Cultivation Dashboard',
     period,
     notices: x.notices,
     tiles,

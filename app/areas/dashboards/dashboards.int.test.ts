@@ -14,10 +14,12 @@ import { loader as plantsLoader } from '#app/routes/DshPlants'
 import { loader as harvestsLoader } from '#app/routes/DshHarvests'
 import { loader as complianceLoader } from '#app/routes/DshCompliance'
 import { loader as cultivationLoader } from '#app/routes/DshCultivation'
+import { loader as welcomeLoader } from '#app/routes/Welcome'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import type { Board } from './board'
 import type { Figure } from './charts/types'
+import type { MyDay } from './my-day.server'
 
 let t: TestDatabase
 let env: Env
@@ -99,5 +101,27 @@ describe('the period in the URL', () => {
   it('a user without the dashboards module is refused', async () => {
     const s = await createSession(t, { uid: 'u-dist', step: 'done', facility: 'harbor' })
     expect((await get(plantsLoader, '/DshPlants', s)).status).toBe(403)
+  })
+})
+
+describe('the start page after choosing a facility', () => {
+  it('shows today\'s tasks, an alert for overdue tasks and the dashboards\' tiles; none of it for a user without those modules', async () => {
+    const now = Date.now()
+    await t.store.insert({ uid: 'test' }, 'greenleaf', 'sch_tasks', { title: 'Overdue flush', start: new Date(now - 5 * 86_400_000).toISOString(), end: new Date(now - 5 * 86_400_000 + 3_600_000).toISOString(), allDay: 'no', assignee: 'Maria Lopez', category: 'Feeding', priority: 'High', status: 'Scheduled' })
+    await t.store.insert({ uid: 'test' }, 'greenleaf', 'sch_tasks', { title: 'Today: check drippers', start: new Date(now).toISOString(), end: new Date(now + 3_600_000).toISOString(), allDay: 'no', assignee: 'Maria Lopez', category: 'Maintenance', priority: 'Normal', status: 'Scheduled' })
+    const s = await createSession(t, { uid: 'u-grower', step: 'done', facility: 'greenleaf' })
+    const data = (await (await get(welcomeLoader, '/Welcome', s)).json()) as { day: MyDay }
+    expect(data.day.mine).toBe(true)
+    expect(data.day.tasks.map((x) => x.title)).toContain('Today: check drippers')
+    expect(data.day.alerts.some((a) => /scheduled tasks are overdue/.test(a.text) && a.href.startsWith('/SchTasks?'))).toBe(true)
+    const overdue = data.day.alerts.find((a) => /overdue/.test(a.text))!
+    const n = Number(/^(\d+)/.exec(overdue.text)![1])
+    const table = (await (await get(screenLoader, overdue.href, s)).json()) as { table: { total: number } }
+    expect(table.table.total).toBe(n)
+    expect(data.day.tiles.length).toBeGreaterThan(2)
+    const dist = await createSession(t, { uid: 'u-dist', step: 'done', facility: 'harbor' })
+    const other = (await (await get(welcomeLoader, '/Welcome', dist)).json()) as { day: MyDay }
+    expect(other.day.tiles).toEqual([])
+    expect(other.day.tasks).toEqual([])
   })
 })

@@ -72,7 +72,7 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
   }
   return {
     path: '/DshHarvests',
-    title: 'Harvests',
+    title: 'Harvests Dashboard',
     period,
     notices: x.notices,
     tiles,

@@ -97,7 +97,7 @@ export async function plantsBoard(x: DashCtx): Promise<Board> {
   const line = await plantCountLine(x)
   return {
     path: '/DshPlants',
-    title: 'Plants',
+    title: 'Plants Dashboard',
     period,
     notices: x.notices,
     tiles,

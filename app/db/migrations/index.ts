@@ -11,6 +11,7 @@ import m009 from './009-metrc-push-reachability'
 import m013 from './013-metrc-refusals'
 import m017 from './017-invitations'
 import m025 from './025-document-sequences'
+import m030 from './030-calendar-feeds'
 import m034 from './034-document-versions'
 import m035 from './035-policy-acknowledgements'
 import m038 from './038-messaging'
@@ -34,6 +35,7 @@ export const MIGRATIONS: Migration[] = [
   { version: 13, name: 'metrc-refusals', sql: m013 },
   { version: 17, name: 'invitations', sql: m017 },
   { version: 25, name: 'document-sequences', sql: m025 },
+  { version: 30, name: 'calendar-feeds', sql: m030 },
   { version: 34, name: 'document-versions', sql: m034 },
   { version: 35, name: 'policy-acknowledgements', sql: m035 },
   { version: 38, name: 'messaging', sql: m038 },

@@ -227,6 +227,8 @@ export const schemas = [
       txt('title', 'Title', { ...FS, ...RQ }), date('start', 'Start', { ...S, ...RQ }), date('end', 'End', S), check('allDay', 'All Day'),
       txt('assignee', 'Assignee', F), ref('room', 'Room', 'set_rooms'), list('category', 'Category', TASK_CATEGORIES, F),
       list('priority', 'Priority', PRIORITIES, S), list('status', 'Status', TASK_STATUS, S), trim('notes', 'Notes'),
+      // a recurring task: an RRULE (app/areas/calendar/recur.ts) and the local days it skips
+      txt('repeat', 'Repeats'), txt('except', 'Skipped Days', HIDE),
     ],
   },
   // ----------------------------------------------------------------- Sensors

@@ -1,0 +1,457 @@
+/**
+ * /SchCalendar (decision 043): month, week, day and agenda views; every control a link or a
+ * form, so it works without JavaScript. With JavaScript a task can be dragged to another day
+ * (the same move post the form makes). Tasks are coloured by category; overdue ones say so.
+ */
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
+import { useState, type DragEvent } from 'react'
+import type { CalData, CalItem } from './calendar.server'
+import { CAL, VIEWS } from './grid'
+import { WEEKDAYS } from './recur'
+
+const btn = 'inline-flex min-h-[44px] items-center justify-center rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
+const btnOn = 'inline-flex min-h-[44px] items-center justify-center rounded-md border border-canopy-500 bg-canopy-900 px-3 text-sm text-canopy-50'
+const field = 'min-h-[44px] rounded-md border border-slate-600 bg-slate-950 px-2 text-sm text-slate-100'
+
+/** one colour per category, readable on both themes */
+const SERIES_COLOURS = ['#22c55e', '#3b82f6', '#f59e0b', '#a855f7', '#ef4444', '#14b8a6', '#ec4899', '#84cc16', '#64748b', '#f97316', '#06b6d4']
+const colourOf = (cats: readonly string[], c: string) => SERIES_COLOURS[Math.max(0, cats.indexOf(c)) % SERIES_COLOURS.length]
+
+function useHere() {
+  const { pathname, search } = useLocation()
+  const here = `${pathname}${search}`
+  const with_ = (change: Record<string, string | undefined>) => {
+    const p = new URLSearchParams(search)
+    p.delete('msg')
+    if (!('edit' in change)) p.delete('on')
+    for (const [k, v] of Object.entries(change)) {
+      if (v) p.set(k, v)
+      else p.delete(k)
+    }
+    const s = p.toString()
+    return `${CAL}${s ? `?${s}` : ''}`
+  }
+  return { here, with_ }
+}
+
+function Task({ t, data, compact }: { t: CalItem; data: CalData; compact?: boolean }) {
+  const { with_ } = useHere()
+  const onDrag = (e: DragEvent) => {
+    e.dataTransfer.setData('application/x-canopy-task', JSON.stringify({ id: t.id, ts: t.ts, from: t.start, startTime: t.startTime, endTime: t.endTime, allDay: t.allDay, day: t.day, endDay: t.endDay }))
+    e.dataTransfer.effectAllowed = 'move'
+  }
+  return (
+    <Link
+      to={with_({ edit: t.id, on: t.day, new: undefined })}
+      draggable
+      onDragStart={onDrag}
+      data-task={t.id}
+      data-day={t.day}
+      data-overdue={t.overdue ? 'yes' : 'no'}
+      className="flex min-h-[32px] flex-col rounded border-l-4 bg-slate-800/60 px-1 py-0.5 text-left text-xs leading-tight text-slate-100 hover:bg-slate-800"
+      style={{ borderLeftColor: colourOf(data.categories, t.category) }}
+      title={`${t.title} · ${t.time} · ${t.category}${t.assignee ? ` · ${t.assignee}` : ''}${t.overdue ? ' · overdue' : ''}`}
+    >
+      <span className="truncate font-medium">
+        {t.recurring ? <span aria-label="repeats">↻ </span> : null}
+        {t.title}
+      </span>
+      <span className="truncate text-slate-400">
+        {t.time}
+        {!compact && t.assignee ? ` · ${t.assignee}` : ''}
+        {!compact && t.roomName ? ` · ${t.roomName}` : ''}
+        {t.overdue ? <strong className="ml-1 text-red-500">Overdue</strong> : null}
+      </span>
+    </Link>
+  )
+}
+
+function Day({ day, data, items, big }: { day: string; data: CalData; items: CalItem[]; big?: boolean }) {
+  const { with_ } = useHere()
+  const fetcher = useFetcher()
+  const [over, setOver] = useState(false)
+  const out = data.view === 'month' && day.slice(0, 7) !== data.date.slice(0, 7)
+  const drop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    const raw = e.dataTransfer.getData('application/x-canopy-task')
+    if (!raw) return
+    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string }
+    if (t.day === day) return
+    const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
+    const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
+    fetcher.submit({ intent: 'move', id: t.id, ts: t.ts, from: t.from, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, { method: 'post', action: CAL })
+  }
+  return (
+    <div
+      className={`flex min-h-[7rem] flex-col gap-1 border border-slate-700 p-1 ${out ? 'opacity-60' : ''} ${over ? 'bg-canopy-900/40' : ''} ${day === data.today ? 'ring-2 ring-inset ring-canopy-500' : ''}`}
+      data-cell={day}
+      onDragOver={(e) => {
+        e.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
+      <div className="flex items-center justify-between">
+        <Link to={with_({ view: 'day', date: day, edit: undefined, new: undefined })} className="min-h-[32px] min-w-[32px] px-1 text-sm font-semibold text-slate-300" aria-label={`Day ${day}`}>
+          {Number(day.slice(8))}
+        </Link>
+        <Link to={with_({ new: day, edit: undefined })} className="inline-flex h-8 w-8 items-center justify-center rounded text-lg text-slate-400 hover:bg-slate-800" aria-label={`New task on ${day}`} data-new={day}>
+          +
+        </Link>
+      </div>
+      {items.map((t) => (
+        <Task key={`${t.id}-${t.day}`} t={t} data={data} compact={!big} />
+      ))}
+    </div>
+  )
+}
+
+function Views({ data }: { data: CalData }) {
+  const byDay = new Map<string, CalItem[]>()
+  for (const t of data.items) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t])
+  if (data.view === 'agenda') {
+    const days = data.days.filter((d) => byDay.has(d))
+    return (
+      <ol className="flex flex-col gap-3" data-testid="agenda">
+        {days.length ? null : <li className="text-slate-400">No tasks in these 30 days.</li>}
+        {days.map((d) => (
+          <li key={d} data-cell={d}>
+            <h3 className="text-sm font-semibold text-slate-300">{d}</h3>
+            <div className="flex flex-col gap-1">
+              {byDay.get(d)!.map((t) => (
+                <Task key={`${t.id}-${d}`} t={t} data={data} />
+              ))}
+            </div>
+          </li>
+        ))}
+      </ol>
+    )
+  }
+  const cols = data.view === 'day' ? 1 : 7
+  return (
+    <div data-testid={`${data.view}-grid`}>
+      {cols === 7 ? (
+        <div className="grid grid-cols-7 text-center text-xs text-slate-400" aria-hidden="true">
+          {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d) => (
+            <div key={d}>{d}</div>
+          ))}
+        </div>
+      ) : null}
+      <div className={`grid ${cols === 7 ? 'grid-cols-7' : 'grid-cols-1'}`}>
+        {data.days.map((d) => (
+          <Day key={d} day={d} data={data} items={byDay.get(d) ?? []} big={data.view !== 'month'} />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function Filters({ data }: { data: CalData }) {
+  const { with_ } = useHere()
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filters">
+      {data.view !== 'month' ? <input type="hidden" name="view" value={data.view} /> : null}
+      {data.date !== data.today ? <input type="hidden" name="date" value={data.date} /> : null}
+      <label className="flex flex-col text-xs text-slate-400">
+        Assignee
+        <select name="assignee" defaultValue={data.filters.assignee} className={field}>
+          <option value="">Everyone</option>
+          {data.assignees.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-xs text-slate-400">
+        Room
+        <select name="room" defaultValue={data.filters.room} className={field}>
+          <option value="">Every room</option>
+          {data.rooms.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-xs text-slate-400">
+        Category
+        <select name="category" defaultValue={data.filters.category} className={field}>
+          <option value="">Every category</option>
+          {data.categories.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={btn}>
+        Filter
+      </button>
+      <Link to={with_({ mine: data.filters.mine ? undefined : '1' })} className={data.filters.mine ? btnOn : btn} aria-pressed={data.filters.mine}>
+        My tasks
+      </Link>
+    </Form>
+  )
+}
+
+function CreateForm({ data }: { data: CalData }) {
+  const { here, with_ } = useHere()
+  const day = data.create!
+  return (
+    <Form method="post" action={CAL} className="flex flex-col gap-2" aria-label="New task">
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="back" value={here} />
+      <h2 className="text-lg font-semibold text-slate-100">New task</h2>
+      <label className="flex flex-col text-sm">
+        Title
+        <input name="title" required maxLength={200} className={field} />
+      </label>
+      <div className="grid grid-cols-2 gap-2">
+        <label className="flex flex-col text-sm">
+          Day
+          <input type="date" name="day" defaultValue={day} required className={field} />
+        </label>
+        <label className="flex flex-col text-sm">
+          Start time
+          <input type="time" name="time" defaultValue="08:00" className={field} />
+        </label>
+        <label className="flex flex-col text-sm">
+          End day
+          <input type="date" name="endDay" defaultValue={day} className={field} />
+        </label>
+        <label className="flex flex-col text-sm">
+          End time
+          <input type="time" name="endTime" defaultValue="09:00" className={field} />
+        </label>
+      </div>
+      <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
+        <input type="checkbox" name="allDay" value="yes" className="h-5 w-5" /> All day
+      </label>
+      <div className="grid grid-cols-2 gap-2">
+        <label className="flex flex-col text-sm">
+          Assignee
+          <input name="assignee" list="cal-assignees" defaultValue={data.me} className={field} />
+          <datalist id="cal-assignees">
+            {data.assignees.map((a) => (
+              <option key={a} value={a} />
+            ))}
+          </datalist>
+        </label>
+        <label className="flex flex-col text-sm">
+          Room
+          <select name="room" defaultValue={data.filters.room} className={field}>
+            <option value="">(none)</option>
+            {data.rooms.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Category
+          <select name="category" defaultValue={data.filters.category || data.categories[0]} className={field}>
+            {data.categories.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          Priority
+          <select name="priority" defaultValue="Normal" className={field}>
+            {data.priorities.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <fieldset className="flex flex-col gap-1 rounded border border-slate-700 p-2">
+        <legend className="text-sm">Repeat</legend>
+        <select name="repeat" defaultValue="none" className={field} aria-label="Repeat">
+          <option value="none">Does not repeat</option>
+          <option value="daily">Daily</option>
+          <option value="weekly">Weekly on the days ticked</option>
+          <option value="monthly">Monthly on this day</option>
+        </select>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Weekdays">
+          {WEEKDAYS.map((d) => (
+            <label key={d} className="inline-flex min-h-[44px] items-center gap-1 text-sm">
+              <input type="checkbox" name="byday" value={d} className="h-5 w-5" /> {d}
+            </label>
+          ))}
+        </div>
+        <label className="flex flex-col text-sm">
+          Until (optional)
+          <input type="date" name="until" className={field} />
+        </label>
+      </fieldset>
+      <label className="flex flex-col text-sm">
+        Notes
+        <textarea name="notes" rows={2} className={field} />
+      </label>
+      <div className="flex gap-2">
+        <button type="submit" className={btnOn}>
+          Add task
+        </button>
+        <Link to={with_({ new: undefined })} className={btn}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  )
+}
+
+function EditForm({ data }: { data: CalData }) {
+  const { here, with_ } = useHere()
+  const t = data.edit!
+  return (
+    <div className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold text-slate-100">{t.title}</h2>
+      <p className="text-sm text-slate-300">
+        {t.category} · {t.status} · {t.assignee || 'nobody'} {t.roomName ? `· ${t.roomName}` : ''} {t.overdue ? <strong className="text-red-500">· Overdue</strong> : null}
+        {t.repeat ? <span className="block text-xs text-slate-400">Repeats: {t.repeat}{t.except.length ? ` · skips ${t.except.join(', ')}` : ''}</span> : null}
+      </p>
+      <Form method="post" action={CAL} className="flex flex-col gap-2" aria-label="Move task">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="back" value={here} />
+        <input type="hidden" name="id" value={t.id} />
+        <input type="hidden" name="ts" value={t.ts} />
+        <input type="hidden" name="from" value={t.start} />
+        <div className="grid grid-cols-2 gap-2">
+          <label className="flex flex-col text-sm">
+            Day
+            <input type="date" name="day" defaultValue={t.day} required className={field} />
+          </label>
+          <label className="flex flex-col text-sm">
+            Start time
+            <input type="time" name="time" defaultValue={t.startTime} className={field} />
+          </label>
+          <label className="flex flex-col text-sm">
+            End day
+            <input type="date" name="endDay" defaultValue={t.endDay} className={field} />
+          </label>
+          <label className="flex flex-col text-sm">
+            End time
+            <input type="time" name="endTime" defaultValue={t.endTime} className={field} />
+          </label>
+        </div>
+        <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
+          <input type="checkbox" name="allDay" value="yes" defaultChecked={t.allDay} className="h-5 w-5" /> All day
+        </label>
+        {t.recurring ? <p className="text-xs text-slate-400">Moving a repeating task moves every day of it by the same amount.</p> : null}
+        <button type="submit" className={btnOn}>
+          Move task
+        </button>
+      </Form>
+      {t.recurring ? (
+        <Form method="post" action={CAL}>
+          <input type="hidden" name="intent" value="skip" />
+          <input type="hidden" name="back" value={here} />
+          <input type="hidden" name="id" value={t.id} />
+          <input type="hidden" name="day" value={t.day} />
+          <button type="submit" className={btn}>
+            Skip {t.day} only
+          </button>
+        </Form>
+      ) : null}
+      <div className="flex gap-2">
+        <Link to={`/SchTasks/${encodeURIComponent(t.id)}/edit`} className={btn}>
+          Edit every field
+        </Link>
+        <Link to={with_({ edit: undefined, on: undefined })} className={btn}>
+          Close
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+function Feed({ data, token, revoked }: { data: CalData; token?: string; revoked?: boolean }) {
+  const { here } = useHere()
+  const url = token ? `${data.origin}/ical/${token}.ics` : null
+  return (
+    <details className="rounded-lg border border-slate-700 p-2 text-sm" open={!!token || revoked}>
+      <summary className="cursor-pointer text-slate-300">My tasks in my phone’s calendar</summary>
+      <div className="mt-2 flex flex-col gap-2">
+        {url ? (
+          <p>
+            Your private link (shown once; anyone with it sees your tasks): <code data-testid="feed-url" className="break-all text-canopy-400">{url}</code>
+          </p>
+        ) : data.feedSince ? (
+          <p className="text-slate-400">You have a link made {data.feedSince.slice(0, 10)}. Make a new one to see it again (the old one stops working).</p>
+        ) : (
+          <p className="text-slate-400">{revoked ? 'Your link is turned off.' : 'No link yet.'}</p>
+        )}
+        <div className="flex gap-2">
+          <Form method="post" action={CAL}>
+            <input type="hidden" name="intent" value="feed-new" />
+            <input type="hidden" name="back" value={here} />
+            <button type="submit" className={btn}>
+              {data.feedSince ? 'Make a new link' : 'Make my link'}
+            </button>
+          </Form>
+          {data.feedSince ? (
+            <Form method="post" action={CAL}>
+              <input type="hidden" name="intent" value="feed-revoke" />
+              <button type="submit" className={btn}>
+                Turn my link off
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </details>
+  )
+}
+
+export function CalendarPage() {
+  const data = useLoaderData<CalData>()
+  const action = useActionData<{ error?: string; feed?: string; revoked?: boolean }>()
+  const { with_ } = useHere()
+  const panel = data.create ? <CreateForm data={data} /> : data.edit ? <EditForm data={data} /> : null
+  return (
+    <main className="flex flex-col gap-3 p-4" data-testid="calendar">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-semibold text-slate-100">Calendar</h1>
+          <h2 className="text-lg text-slate-300" data-testid="calendar-title">
+            {data.title}
+          </h2>
+        </div>
+        <nav aria-label="Calendar dates" className="flex flex-wrap gap-1">
+          <Link to={data.links.prev} className={btn} aria-label="Previous">
+            ‹ Previous
+          </Link>
+          <Link to={data.links.today} className={btn}>
+            Today
+          </Link>
+          <Link to={data.links.next} className={btn} aria-label="Next">
+            Next ›
+          </Link>
+        </nav>
+        <nav aria-label="Calendar views" className="flex gap-1">
+          {VIEWS.map((v) => (
+            <Link key={v} to={with_({ view: v === 'month' ? undefined : v, edit: undefined, new: undefined })} className={data.view === v ? btnOn : btn} aria-current={data.view === v ? 'page' : undefined}>
+              {v[0].toUpperCase() + v.slice(1)}
+            </Link>
+          ))}
+        </nav>
+      </header>
+      <Filters data={data} />
+      {action?.error ? (
+        <p role="alert" className="rounded-md border border-red-600 p-2 text-sm text-red-400">
+          {action.error}
+        </p>
+      ) : null}
+      <div className={panel ? 'grid gap-3 lg:grid-cols-[1fr_24rem]' : ''}>
+        <Views data={data} />
+        {panel ? (
+          <aside className="rounded-lg border border-slate-600 bg-slate-900 p-3" data-testid="task-panel">
+            {panel}
+          </aside>
+        ) : null}
+      </div>
+      <Feed data={data} token={action?.feed} revoked={action?.revoked} />
+      <p className="text-xs text-slate-400">Times in {data.timeZone}. Drag a task to another day to move it, or open it and change its dates.</p>
+    </main>
+  )
+}

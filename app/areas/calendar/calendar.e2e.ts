@@ -1,0 +1,108 @@
+/**
+ * Issue 25 "done when" for the calendar, JavaScript on and off, on the demo data: the seeded tasks
+ * in the right cells of month and week view; create on a chosen day; move by editing the dates
+ * (and, with JavaScript, by dragging); a weekly repeating task with one day skipped; the .ics feed
+ * parses with ical.js and holds the same occurrences the agenda shows.
+ */
+import crypto from 'node:crypto'
+import ICAL from 'ical.js'
+import { timeZoneOf } from '../../facilities/facts.server'
+import { addDays, localDate } from '../../format/date-ranges'
+import { expect, signIn, test } from '../../../tests/e2e/fixtures'
+
+test('the calendar: seeded tasks in place, create, move both ways, weekly with an exception, the .ics feed', async ({ page, createUser, database }) => {
+  test.setTimeout(180_000)
+  const js = test.info().project.name === 'js'
+  const tag = crypto.randomBytes(3).toString('hex')
+  const u = await createUser({ role: 'admin', modules: { greenleaf: null } })
+  await signIn(page, u.email, u.password)
+  const tz = await timeZoneOf({ database }, 'greenleaf')
+  const today = localDate(new Date(), tz)
+
+  // month and week view: seeded tasks in their cells
+  await page.goto('/SchCalendar')
+  await expect(page.getByTestId('month-grid')).toBeVisible()
+  const seeded = (await database.store.find('greenleaf', 'sch_tasks', {}, 500)).filter((d) => d.IsUsed !== 'no' && String(d.assignee ?? '') !== '' && !d.repeat)
+  const cells = await page.locator('[data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')!))
+  const inMonth = seeded.filter((d) => cells.includes(localDate(new Date(String(d.start)), tz))).slice(0, 6)
+  expect(inMonth.length).toBeGreaterThan(3)
+  for (const d of inMonth) await expect(page.locator(`[data-cell="${localDate(new Date(String(d.start)), tz)}"] [data-task="${d._id}"]`).first()).toBeVisible()
+  await page.getByRole('link', { name: 'Week', exact: true }).click()
+  await expect(page.getByTestId('week-grid')).toBeVisible()
+  const week = await page.locator('[data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')!))
+  expect(week).toHaveLength(7)
+  for (const d of seeded.filter((x) => week.includes(localDate(new Date(String(x.start)), tz))).slice(0, 4)) await expect(page.locator(`[data-cell="${localDate(new Date(String(d.start)), tz)}"] [data-task="${d._id}"]`).first()).toBeVisible()
+  await page.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/view=week&date=/)
+  await page.getByRole('link', { name: 'Today' }).click()
+
+  // create on a chosen day (the form; with JavaScript the same form)
+  const day = addDays(today, 1)
+  await page.goto(`/SchCalendar?view=week&date=${day}`)
+  await page.locator(`[data-new="${day}"]`).click()
+  const panel = page.getByTestId('task-panel')
+  await panel.getByLabel('Title').fill(`Scout ${tag}`)
+  await panel.getByLabel('Start time').fill('09:30')
+  await panel.getByLabel('End time').fill('10:30')
+  await panel.getByRole('button', { name: 'Add task' }).click()
+  const made = page.locator(`[data-cell="${day}"] [data-task]`, { hasText: `Scout ${tag}` })
+  await expect(made).toBeVisible()
+
+  // move by editing the dates
+  const day2 = addDays(today, 2)
+  await made.click()
+  await page.getByTestId('task-panel').getByLabel('Day', { exact: true }).fill(day2)
+  await page.getByTestId('task-panel').getByLabel('End day').fill(day2)
+  await page.getByRole('button', { name: 'Move task' }).click()
+  await expect(page.locator(`[data-cell="${day2}"] [data-task]`, { hasText: `Scout ${tag}` })).toBeVisible()
+  await expect(page.locator(`[data-cell="${day}"] [data-task]`, { hasText: `Scout ${tag}` })).toHaveCount(0)
+  if (js) {
+    // and by dragging it to another day
+    // the next day, or the one before when day2 is the week's last (both in the week view)
+    const day3 = new Date(`${day2}T00:00:00Z`).getUTCDay() === 6 ? addDays(day2, -1) : addDays(day2, 1)
+    await page.goto(`/SchCalendar?view=week&date=${day2}`)
+    const from = page.locator(`[data-cell="${day2}"] [data-task]`, { hasText: `Scout ${tag}` })
+    await from.dragTo(page.locator(`[data-cell="${day3}"]`))
+    await expect
+      .poll(async () => {
+        const doc = (await database.store.find('greenleaf', 'sch_tasks', { title: `Scout ${tag}` }, 1))[0]
+        return localDate(new Date(String(doc.start)), tz)
+      })
+      .toBe(day3)
+    await page.reload()
+    await expect(page.locator(`[data-cell="${day3}"] [data-task]`, { hasText: `Scout ${tag}` })).toBeVisible()
+  }
+
+  // weekly on Mondays with one Monday skipped
+  const start = addDays(today, 1)
+  await page.goto(`/SchCalendar?view=agenda&date=${start}&new=${start}`)
+  const p2 = page.getByTestId('task-panel')
+  await p2.getByLabel('Title').fill(`Reservoir ${tag}`)
+  await p2.getByLabel('Start time').fill('07:00')
+  await p2.getByLabel('End time').fill('08:00')
+  await p2.getByRole('combobox', { name: 'Repeat' }).selectOption('weekly')
+  await p2.getByRole('checkbox', { name: 'MO' }).check()
+  await p2.getByLabel('Until (optional)').fill(addDays(start, 27))
+  await p2.getByRole('button', { name: 'Add task' }).click()
+  const occ = page.locator('[data-task]', { hasText: `Reservoir ${tag}` })
+  await expect(occ.first()).toBeVisible()
+  const days = await occ.evaluateAll((els) => els.map((e) => e.getAttribute('data-day')!))
+  expect(days.length).toBe(4)
+  await occ.nth(1).click()
+  await page.getByRole('button', { name: `Skip ${days[1]} only` }).click()
+  await expect(page.locator('[data-task]', { hasText: `Reservoir ${tag}` })).toHaveCount(3)
+  const shown = await page.locator('[data-task]', { hasText: `Reservoir ${tag}` }).evaluateAll((els) => els.map((e) => e.getAttribute('data-day')!))
+  expect(shown).toEqual(days.filter((d) => d !== days[1]))
+
+  // the .ics feed: my link, parsed, the same occurrences
+  await page.getByText('My tasks in my phone’s calendar').click()
+  await page.getByRole('button', { name: 'Make my link' }).click()
+  const url = (await page.getByTestId('feed-url').textContent())!
+  const res = await page.request.get(url)
+  expect(res.status()).toBe(200)
+  const cal = new ICAL.Component(ICAL.parse(await res.text()))
+  const evs = cal.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c))
+  const feedDays = evs.filter((e) => e.summary === `Reservoir ${tag}`).map((e) => localDate(e.startDate.toJSDate(), tz)).sort()
+  expect(feedDays).toEqual(shown)
+  expect(evs.filter((e) => e.summary === `Scout ${tag}`)).toHaveLength(1)
+})
