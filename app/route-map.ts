@@ -33,8 +33,8 @@ export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 
 export interface RouteEntry {
   path: string
   title: string
-  /** module that must be entitled; 'super' means super role only; 'all' any signed-in user */
-  module: ModuleCode | 'super' | 'all'
+  /** module that must be entitled; 'super' means super role only; 'admin' the facility's admins (and super); 'all' any signed-in user */
+  module: ModuleCode | 'super' | 'admin' | 'all'
   /** any of these modules also entitles (e.g. /DshSensors) */
   anyOf?: ModuleCode[]
   kind: ScreenKind
@@ -77,6 +77,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/DshSensors', title: 'Sensors', module: 'sensors', anyOf: ['sensors', 'automation', 'sidekick'], kind: 'dashboard', collection: 'sen_devices', group: 'Dashboards' },
   // Tasks
   { path: '/SchCalendar', title: 'Calendar', module: 'sch', kind: 'calendar', collection: 'sch_tasks' },
+  // the tasks as a table: what the dashboards' task figures link to (the calendar shows them by day)
+  t('/SchTasks', 'Tasks', 'sch', 'sch_tasks'),
   // Distribution
   t('/DIsProducts', 'Products', 'dis', 'dis_products'),
   t('/DIsInventory', 'Inventory', 'dis', 'dis_inventory'),
@@ -236,6 +238,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/DisplayHTML', title: 'Documents', module: 'all', kind: 'html', collection: 'sup_html', platform: true },
   // the policies waiting for the signed-in user (issue 26; its own route module, app/areas/documents)
   { path: '/MyPolicies', title: 'My Policies', module: 'all', kind: 'page' },
+  // a facility admin's users: invite, rights, disable (issue 22, app/areas/onboarding); in the drawer's Administration group
+  { path: '/Users', title: 'Users', module: 'admin', kind: 'page', group: 'Administration' },
 ]
 
 /** The organisation that holds platform-wide collections (users, orgs, schemas, modules, ...). */

@@ -124,7 +124,7 @@ async function checkValues(context: AppLoadContext, w: Writer, access: TableAcce
   const unknown = Object.keys(values).filter((k) => !known.has(k))
   if (unknown.length) throw new InvalidRecord(unknown.slice(0, 20).map((k) => ({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this table has no such field` })))
   const timeZone = await timeZoneOf(context, w.facility)
-  const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), canLockRows: canLockRows(w.user), timeZone, anyMinute: opts.anyMinute, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
+  const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), canLockRows: canLockRows(w.user), timeZone, anyMinute: opts.anyMinute, stored: row ?? undefined, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
   const parsed = compiled.safeParse(values)
   if (!parsed.success) throw new InvalidRecord(parsed.error.issues.map((i) => ({ ...(i.path.length ? { field: fieldName(i.path) } : {}), message: i.message })))
   // the areas' field cleaners (write-hooks.server.ts: stored HTML is sanitised) on what was given

@@ -15,6 +15,7 @@ import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
 import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
 import { refusedAsPage } from '../utils/errors'
+import { safePath } from '../utils/safe-url'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
@@ -64,16 +65,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${screen.route.path}?${back}`)
   }
   if (form.get('intent') !== 'toggle' || screen.route.kind !== 'table' || !screen.route.collection || screen.workflows) return json({ error: 'This screen takes no such request.' }, { status: 400 })
+  let outcome
   try {
-    await toggleCheck(context, s, screen.route, facility, url, form)
+    outcome = await toggleCheck(context, s, screen.route, facility, url, form)
   } catch (e) {
     const { error, status } = actionError(e)
     context.logger?.warn({ err: error, path: url.pathname }, 'table toggle refused')
     return json({ error }, { status })
   }
+  // the save rules need more than the tap (a dead plant: how it was destroyed): the record's form, the check already set
+  if (!outcome.saved) return url.searchParams.has('_data') ? json({ form: outcome.form, error: outcome.message }) : redirect(outcome.form)
   // a script's request (fetcher) gets its answer and the page revalidates; a plain form post goes back to the view (no resubmit on reload)
   if (url.searchParams.has('_data')) return json({ ok: true })
-  return redirect(`${url.pathname}${url.search}`)
+  return redirect(`${safePath(url.pathname) ?? screen.route.path}${url.search}`)
 }
 
 export default function ScreenRoute() {

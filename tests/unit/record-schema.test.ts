@@ -486,7 +486,7 @@ describe('formValuesOf', () => {
     const v = formValuesOf(PLANTS, stored, { timeZone: 'America/Los_Angeles', canEditCts: true })
     expect(v).toMatchObject({
       tag: 'PLT-0001', planted: '2026-01-15T12:30', dead_weight: { qty: '250', unit: 'g' }, mark_as_dead: 'yes', notes: '<b>bold</b>', phaseDate: '',
-      cts: '2026-01-15T12:30',
+      cts: '2026-01-15T12:33:10',
     })
     expect(v).not.toHaveProperty('_id')
     expect(formValuesOf(PLANTS, {}).dead_weight).toEqual({ qty: '', unit: 'g' })
@@ -503,12 +503,42 @@ describe('formValuesOf', () => {
     const { _id, cts, ...rest } = stored
     expect(s.status === 'success' && s.value).toMatchObject(rest)
   })
-  it('rounds a stored time down to the picker step, and keeps rows with their ids', () => {
-    expect(toLocalInput('2026-03-07T14:03:59Z')).toBe('2026-03-07T14:00')
+  it('shows a stored time exactly (seconds, milliseconds when there are any), and keeps rows with their ids', () => {
+    expect(toLocalInput('2026-03-07T14:03:59Z')).toBe('2026-03-07T14:03:59')
+    expect(toLocalInput('2026-03-07T14:03:59.250Z')).toBe('2026-03-07T14:03:59.250')
+    expect(toLocalInput('2026-03-07T14:05:00.000Z')).toBe('2026-03-07T14:05')
     expect(toLocalInput('nonsense')).toBe('')
     expect(formValuesOf(ALL, { items: [{ id: 2, qty: 3, total: 9, product: 'p' }], tags: 'a', gauges: [1, 2] })).toMatchObject({
       items: [{ id: '2', qty: '3', product: 'p' }], tags: ['a'], gauges: ['1', '2'], done: 'no', price: '',
     })
+  })
+})
+
+describe('a date-time the user did not change (issue 32)', () => {
+  const zone = 'America/Los_Angeles'
+  const stored = { wasteDate: '2026-11-20T16:41:24.000Z', cts: '2026-11-20T16:38:47.123Z' }
+  const waste = op('fac_waste')
+  const post = (entries: Array<[string, string]>, opts: Partial<RecordSchemaOptions> = {}) =>
+    parseWithZod(form(entries), { schema: recordSchema(waste, { mode: 'update', timeZone: zone, canEditCts: true, stored, ...opts }) })
+  const shown = formValuesOf(waste, stored, { timeZone: zone, canEditCts: true })
+  const base: Array<[string, string]> = [['method', 'Compost'], ['mix_material', 'Soil'], ['weight.qty', '2'], ['weight.unit', 'g']]
+
+  it('is saved back exactly as stored, off the picker step or not', () => {
+    expect(shown.wasteDate).toBe('2026-11-20T08:41:24')
+    expect(shown.cts).toBe('2026-11-20T08:38:47.123')
+    const s = post([...base, ['wasteDate', String(shown.wasteDate)], ['cts', String(shown.cts)]])
+    expect(s.status).toBe('success')
+    expect(s.status === 'success' && s.value).toMatchObject(stored)
+  })
+  it('a changed one is still held to the 5-minute step, and a step value saves', () => {
+    const s = post([...base, ['wasteDate', '2026-11-20T08:42:24']])
+    expect(s.status).toBe('error')
+    expect(s.status === 'error' && s.error?.wasteDate).toEqual([FORM_MSG.step('Date')])
+    const ok = post([...base, ['wasteDate', '2026-11-20T08:45']])
+    expect(ok.status === 'success' && ok.value.wasteDate).toBe('2026-11-20T16:45:00.000Z')
+  })
+  it('without the stored record (a new one) the step applies to every value', () => {
+    expect(post([...base, ['wasteDate', String(shown.wasteDate)]], { mode: 'create', stored: undefined }).status).toBe('error')
   })
 })
 

@@ -167,6 +167,11 @@ export function Toolbar({ data, path, to, t }: { data: TableData; path: string; 
       <Link to={to({ all: q.all ? undefined : '1' })} className={btn} title={t(q.all ? 'Show active records only' : 'Show all records')}>
         {t(q.all ? 'Showing All Records' : 'Showing Active Records')}
       </Link>
+      {data.matchLabel ? (
+        <Link to={to({ eq: undefined })} className={btnOn} data-testid="eq-filter" title={t('Show every record again')}>
+          {data.matchLabel} ✕
+        </Link>
+      ) : null}
       <SearchForm data={data} t={t} />
       <DateFilter data={data} to={to} t={t} />
       <Link to={`${path}${search}`} className={stale ? `${btnOn} animate-pulse` : btn} aria-label={stale ? t('Refresh: this table has changed') : t('Refresh')} preventScrollReset>
