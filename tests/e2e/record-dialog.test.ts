@@ -142,3 +142,23 @@ test('without JavaScript the pencil and Add Item go to the pages', async ({ page
   await expect(page).toHaveURL(/\/DisSales\/new\?sort=orderNo&dir=asc$/)
   await expect(page.getByRole('heading', { name: 'Add: Orders', level: 1 })).toBeVisible()
 })
+
+test('the edit form offers Active (SPEC §3) on a table whose schema has no such field: unticked, the record leaves the active view', async ({ page }) => {
+  await open(page)
+  await page.goto(`/DisSales/${encodeURIComponent(`${fac}-order-2`)}/edit?sort=orderNo&dir=asc`)
+  const active = page.getByRole('checkbox', { name: 'Active' })
+  await expect(active).toBeChecked()
+  // a user is not offered the row locks
+  await expect(page.getByRole('checkbox', { name: /Editable/ })).toHaveCount(0)
+  await active.uncheck()
+  await page.getByRole('button', { name: 'Save' }).last().click()
+  await expect(page).toHaveURL(/\/DisSales\?/)
+  await expect(rowOf(page, 'SO-D02')).toHaveCount(0)
+  await page.goto('/DisSales?sort=orderNo&dir=asc&all=1')
+  await expect(rowOf(page, 'SO-D02')).toHaveCount(1)
+  await page.goto(`/DisSales/${encodeURIComponent(`${fac}-order-2`)}/edit?sort=orderNo&dir=asc&all=1`)
+  await page.getByRole('checkbox', { name: 'Active' }).check()
+  await page.getByRole('button', { name: 'Save' }).last().click()
+  await page.goto('/DisSales?sort=orderNo&dir=asc')
+  await expect(rowOf(page, 'SO-D02')).toHaveCount(1)
+})

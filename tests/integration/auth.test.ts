@@ -15,7 +15,11 @@ import { checkLogin, findUserByEmail, LIMITS } from '#app/auth/accounts.server'
 import { canSeeRoute, facilitiesOf, modulesOf, visibleRoutes, type SessionUser } from '#app/auth/entitlements'
 import { activeOrgs, eulaAccepted, nextStep, processingOf } from '#app/auth/flow.server'
 import { checkOneTimeToken, createOneTimeToken, sendPasswordReset } from '#app/auth/reset.server'
-import { loginSchema, MSG } from '#app/auth/rules'
+import { loginSchema, MSG, PASSWORD_HINT } from '#app/auth/rules'
+import { setPassword } from '#app/auth/accounts.server'
+import { action as welcomeAction } from '#app/routes/Welcome'
+import { action as eulaAction } from '#app/routes/Eula'
+import { action as resetAction } from '#app/routes/PasswordReset.$token'
 import { COOKIE, createSession, endSession, loadSession, readSessionId, sessionCookie } from '#app/auth/session.server'
 import { issueRefreshToken, rotateRefreshToken, signAccessToken, verifyAccessToken } from '#app/auth/tokens.server'
 import { loadEnv, type Env } from '#app/config/env.server'
@@ -640,5 +644,57 @@ describe(`sign-in back end on ${TEST_DB}`, () => {
         await t.store.update(actor, PLATFORM_ORG, 'users', 'u-dist', { IsUsed: 'yes' })
       }
     })
+  })
+})
+
+describe('the routes behind the sign-in screens', () => {
+  const cookieOf = (r: Response) => /canopy[^=]*=([^;]*)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? ''
+  const post = (path: string, body: Record<string, string>, cookie?: string) =>
+    new Request(`http://canopy.test${path}`, { method: 'POST', headers: cookie ? { Cookie: cookie } : {}, body: new URLSearchParams(body) })
+  const newUser = async (uid: string) => {
+    const email = `${uid}@greenleaf.demo`
+    await t.store.insert(actor, PLATFORM_ORG, 'users', { _id: uid, uid, email, role: 'user', org: 'greenleaf', web: 'yes', props: { facilities: ['greenleaf'], modules: { greenleaf: null } } })
+    await setPassword(t, uid, PW)
+    return email
+  }
+  const signIn = async (email: string, password = PW) => welcomeAction({ request: post('/Welcome', { email, password }), context: ctx(), params: {} })
+
+  it('a password reset refuses each weak new password with the rule (SPEC §5), changes nothing, and takes a strong one', async () => {
+    const email = await newUser('u-pwrule')
+    const tok = await createOneTimeToken(t, 'u-pwrule', email, 'reset')
+    const hash = async () => (await t.db.query<{ hash: string }>('SELECT hash FROM auth_passwords WHERE uid = $1', ['u-pwrule'])).rows[0].hash
+    const before = await hash()
+    for (const weak of ['aB3$efg', 'FRESH#PASS9', 'fresh#pass9', 'Fresh#Passx', 'FreshPass99', 'Fresh?Pass9']) {
+      const r = await resetAction({ request: post(`/PasswordReset/${tok}`, { password: weak, confirm: weak }), context: ctx(), params: { token: tok } })
+      expect(r.status, weak).toBe(400)
+      const body = await r.json()
+      expect(body.errors.password, weak).toBe(weak.includes('?') ? MSG.forbidden : PASSWORD_HINT)
+      expect(await hash(), weak).toBe(before) // nothing changed
+    }
+    expect((await checkLogin(t, email, PW, nextIp())).ok).toBe(true) // the old password still works and the link is not spent
+    const ok = await resetAction({ request: post(`/PasswordReset/${tok}`, { password: 'Fresh#Pass9', confirm: 'Fresh#Pass9' }), context: ctx(), params: { token: tok } })
+    expect(ok.status).toBe(302)
+    expect((await checkLogin(t, email, 'Fresh#Pass9', nextIp())).ok).toBe(true)
+  })
+
+  it('a declined EULA ends the session, and the next sign-in is sent to the EULA again (SPEC §4)', async () => {
+    const email = await newUser('u-eula-no')
+    const first = await signIn(email)
+    expect(first.status).toBe(302)
+    expect(first.headers.get('location')).toBe('/Eula')
+    const cookie = `${COOKIE}=${cookieOf(first)}`
+    const declined = await eulaAction({ request: post('/Eula', { intent: 'disagree' }, cookie), context: ctx(), params: {} })
+    expect(declined.status).toBe(302)
+    expect(declined.headers.get('location')).toBe('/Welcome?msg=declined')
+    expect((await loadSession(t, cookieOf(first), env.IDLE_TIMEOUT_S)).state).toBe('ended')
+    const [rec] = await t.store.find(PLATFORM_ORG, 'temp_eula', { email }, 1)
+    expect(rec.status).toBe('declined')
+    const again = await signIn(email)
+    expect(again.headers.get('location')).toBe('/Eula')
+    // and agreeing then moves on
+    const agreed = await eulaAction({ request: post('/Eula', { intent: 'agree' }, `${COOKIE}=${cookieOf(again)}`), context: ctx(), params: {} })
+    expect(agreed.headers.get('location')).not.toBe('/Eula')
+    const third = await signIn(email)
+    expect(third.headers.get('location')).not.toBe('/Eula')
   })
 })

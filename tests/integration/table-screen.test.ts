@@ -12,6 +12,7 @@ import { loader as exportLoader } from '#app/routes/export.$'
 import { editAction } from '#app/screens/record-route.server'
 import { parseCsv } from '#app/screens/csv'
 import { tablePage } from '#app/screens/table-page.server'
+import { customRange, DATE_SHORTCUTS, shortcutRange } from '#app/format/date-ranges'
 import { findRoute } from '#app/route-map'
 import { ensurePlatform } from '#app/seed/index.server'
 import { EventHub } from '#app/events/event-hub.server'
@@ -271,6 +272,56 @@ describe('CSV export', () => {
     expect((await exp('u-cul', '/DisSales')).status).toBe(403)
     expect((await exp('u-user', '/HelpTutorials')).status).toBe(404)
     expect((await exp('u-user', '/NoSuchScreen')).status).toBe(404)
+  })
+})
+
+describe('date-range boundaries in a zone with daylight saving (America/Los_Angeles): from is in, to is out', () => {
+  const LA = 'America/Los_Angeles'
+  const at = (ms: number) => new Date(ms).toISOString()
+  /** rows exactly at the range's edges: its first instant, its last millisecond, its end, the millisecond before it */
+  const edges = (tag: string, r: { from?: string; to?: string }) => {
+    const from = Date.parse(r.from!)
+    const to = Date.parse(r.to!)
+    return [
+      { _id: `${tag}-first`, orderNo: `${tag}-first`, orderDate: at(from) },
+      { _id: `${tag}-last`, orderNo: `${tag}-last`, orderDate: at(to - 1) },
+      { _id: `${tag}-end`, orderNo: `${tag}-end`, orderDate: at(to) },
+      { _id: `${tag}-before`, orderNo: `${tag}-before`, orderDate: at(from - 1) },
+    ]
+  }
+  const inView = async (tag: string, query: string) =>
+    (await view(`?all=1&size=40&col=orderNo&q=${encodeURIComponent(`${tag}-`)}&${query}`)).rows.map((r) => String(r.values.orderNo).slice(tag.length + 1)).sort()
+
+  it('each shortcut keeps a row at its first instant and its last millisecond, and leaves out its end and the moment before', async () => {
+    const now = new Date()
+    for (const s of DATE_SHORTCUTS) {
+      const r = shortcutRange(s, now, LA)
+      const rows = edges(`B${s}`, r)
+      for (const row of rows) await t.store.insert(actor, 'greenleaf', 'dis_orders', row)
+      try {
+        expect(await inView(`B${s}`, `range=${s}`), s).toEqual(['first', 'last'])
+      } finally {
+        for (const row of rows) await t.store.remove(actor, 'greenleaf', 'dis_orders', row._id)
+      }
+    }
+  })
+
+  it('a custom range of the 23-hour and the 25-hour day holds the whole local day, the end day included', async () => {
+    for (const [day, first, end] of [
+      ['2026-03-08', '2026-03-08T08:00:00.000Z', '2026-03-09T07:00:00.000Z'], // clocks spring forward: 23 hours
+      ['2026-11-01', '2026-11-01T07:00:00.000Z', '2026-11-02T08:00:00.000Z'], // clocks fall back: 25 hours
+    ]) {
+      const r = customRange(day, day, LA)
+      expect(r).toEqual({ from: first, to: end })
+      const tag = `C${day}`
+      const rows = edges(tag, r)
+      for (const row of rows) await t.store.insert(actor, 'greenleaf', 'dis_orders', row)
+      try {
+        expect(await inView(tag, `from=${day}&to=${day}`), day).toEqual(['first', 'last'])
+      } finally {
+        for (const row of rows) await t.store.remove(actor, 'greenleaf', 'dis_orders', row._id)
+      }
+    }
   })
 })
 

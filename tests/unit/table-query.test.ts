@@ -107,6 +107,17 @@ describe('CSV', () => {
     expect(csvField('+1 555')).toBe("'+1 555")
   })
 
+  it('defuses a cell starting with TAB or CR, and a sum that only starts like a number', () => {
+    expect(csvField('\t=1+1')).toBe("'\t=1+1")
+    expect(csvField('\tplain')).toBe("'\tplain")
+    expect(csvField('\r=cmd')).toBe(`"'\r=cmd"`)
+    expect(csvField("-1+1+cmd|' /C calc'!A0")).toBe(`'-1+1+cmd|' /C calc'!A0`)
+    expect(csvField('-1+1')).toBe("'-1+1")
+    expect(csvField('+1')).toBe("'+1")
+    // and what a spreadsheet reads back starts with the apostrophe, whatever the quoting
+    for (const bad of ['\t=1+1', '\r=cmd', "-1+1+cmd|' /C calc'!A0", '=1', '@SUM(A1)']) expect(parseCsv(csvLine([bad]))[0][0]).toBe(`'${bad}`)
+  })
+
   it('reads back what it writes', () => {
     const rows = [['a', 'b,c', 'd "e"'], ['x\r\ny', '', 'z']]
     expect(parseCsv(rows.map(csvLine).join(''))).toEqual(rows)
