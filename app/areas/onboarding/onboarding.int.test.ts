@@ -221,3 +221,29 @@ describe('users and rights', () => {
     await setPassword(t, good.body._id, 'Good#Pass1')
   })
 })
+
+describe('SPEC §6: while a super acts as another user, role checks use the original user', () => {
+  it('a locked row, the users screen and the Super menu follow the super; the modules stay the grower’s', async () => {
+    const [row] = await t.store.find('greenleaf', 'fac_products', {}, 1)
+    await t.store.update({ uid: 'test' }, 'greenleaf', 'fac_products', row._id, { ed: 'no' })
+    const grower = signAccessToken(env.SESSION_SECRET, { sub: 'u-grower', orig: 'u-grower', org: 'greenleaf', role: 'user' })
+    const acting = signAccessToken(env.SESSION_SECRET, { sub: 'u-grower', orig: 'u-super', org: 'greenleaf', role: 'user' })
+    expect((await call('PUT', `fac_products/${row._id}`, { tok: grower, body: { name: 'Renamed by the grower' } })).status).toBe(403)
+    const put = await call('PUT', `fac_products/${row._id}`, { tok: acting, body: { name: 'Renamed while acting' } })
+    expect(put.status).toBe(200)
+    const audit = await t.db.query<{ uid: string; orig_uid: string }>(`SELECT uid, orig_uid FROM audit_log WHERE collection = 'fac_products' AND doc_id = $1 ORDER BY seq DESC LIMIT 1`, [row._id])
+    expect(audit.rows[0]).toEqual({ uid: 'u-grower', orig_uid: 'u-super' })
+
+    const plain = await createSession(t, { uid: 'u-grower', step: 'done', facility: 'greenleaf' })
+    const asGrower = await createSession(t, { uid: 'u-grower', origUid: 'u-super', step: 'done', facility: 'greenleaf' })
+    expect((await run(usersLoader, '/Users', {}, plain)).status).toBe(403)
+    expect((await run(usersLoader, '/Users', {}, asGrower)).status).toBe(200)
+    const { actingUser } = await import('#app/auth/accounts.server')
+    const { canSeeRoute, modulesOf } = await import('#app/auth/entitlements')
+    const { findRoute } = await import('#app/route-map')
+    const u = (await actingUser(t, 'u-grower', 'u-super'))!
+    expect(canSeeRoute(u, 'greenleaf', findRoute('/SupUsers')!)).toBe(true)
+    expect(modulesOf(u, 'greenleaf')).toEqual(['cul', 'dsh', 'sch', 'help', 'sensors'])
+    expect(canSeeRoute(u, 'greenleaf', findRoute('/DisSales')!)).toBe(false)
+  })
+})
