@@ -247,3 +247,23 @@ describe('SPEC §6: while a super acts as another user, role checks use the orig
     expect(canSeeRoute(u, 'greenleaf', findRoute('/DisSales')!)).toBe(false)
   })
 })
+
+describe('/TeamGroups members', () => {
+  it('sets a team’s members from the facility’s people, audited; refuses someone from elsewhere and users without Teams', async () => {
+    const { action: membersAction, loader: membersLoader } = await import('#app/routes/TeamGroups.$id_.members')
+    const [team] = await t.store.find('greenleaf', 'team_groups', {}, 1)
+    const s = await sid('u-admin')
+    const page = (await (await run(membersLoader, `/TeamGroups/${team._id}/members`, { id: team._id }, s)).json()) as { users: Array<{ uid: string }> }
+    expect(page.users.map((u) => u.uid)).toContain('u-grower')
+    expect(page.users.map((u) => u.uid)).not.toContain('u-dist')
+    const outsider = await run(membersAction, `/TeamGroups/${team._id}/members`, { id: team._id }, s, { member: ['u-grower', 'u-dist'] })
+    expect(outsider.status).toBe(400)
+    expect((await t.store.get('greenleaf', 'team_groups', team._id))!.member_uids).toEqual(team.member_uids)
+    expect((await run(membersAction, `/TeamGroups/${team._id}/members`, { id: team._id }, await sid('u-grower'), { member: ['u-grower'] })).status).toBe(403)
+    const ok = await run(membersAction, `/TeamGroups/${team._id}/members`, { id: team._id }, s, { member: ['u-grower', 'u-compliance'] })
+    expect(ok.status).toBe(302)
+    expect(await t.store.get('greenleaf', 'team_groups', team._id)).toMatchObject({ member_uids: ['u-grower', 'u-compliance'], members: 2 })
+    const audit = await t.db.query<{ uid: string }>(`SELECT uid FROM audit_log WHERE collection = 'team_groups' AND doc_id = $1 ORDER BY seq DESC LIMIT 1`, [team._id])
+    expect(audit.rows[0].uid).toBe('u-admin')
+  })
+})
