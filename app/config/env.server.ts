@@ -30,6 +30,19 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3000),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+  // which proxies in front of Canopy may name the client's address (X-Forwarded-For; ops/proxy/README.md):
+  // 'loopback' (default: a proxy on this machine), a number of hops, 'true' (any: only when nothing but the
+  // proxy can reach Canopy), 'false', or addresses/CIDRs separated by commas. The rate limits, the audit's
+  // address and sign-in lockouts all use the address this yields.
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .default('loopback')
+      .refine((v) => /^(true|false|\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/.test(v), 'expects loopback, true, false, a number of hops, or addresses/CIDRs separated by commas')
+      .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').default('./data')),
   DATABASE_URL: z.preprocess(emptyToUndefined, url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional()),
   MQTT_URL: z.preprocess(emptyToUndefined, url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], 'an mqtt://, mqtts://, ws:// or wss:// URL').optional()),
@@ -59,6 +72,10 @@ export const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
   // the sender of every mail Canopy sends (invitations, resets, the authorization mail)
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().max(300).refine((v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v), 'expects an address, optionally with a name: Name <mail@example.com>').default('Canopy <no-reply@canopy.local>')),
+  // the address people open Canopy at, for links in mail (default http://localhost:{PORT})
+  PUBLIC_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').optional()),
+  // messaging (app/areas/messaging): a message still unread this many seconds after it was sent is mailed to its reader
+  MSG_UNREAD_MAIL_AFTER_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(604_800, 'expects seconds, at most 604800').default(900)),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),
   ADMIN_PASSWORD: z.preprocess(
@@ -84,6 +101,9 @@ export const envSchema = z.object({
   RATE_LIMIT_ADDRESS_BURST: burst(600),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(100, 'expects milliseconds, at least 100').max(600_000, 'expects milliseconds, at most 600000').default(30_000)),
   PIPELINE_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(10000),
+  // the embedded database cannot stop a running statement: a pipeline priced above this many row
+  // visits is refused before it runs there (app/api/pipeline/cost.ts, decision 035); 0 turns it off
+  PIPELINE_MAX_COST: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a number of row visits' }).int('expects a whole number').min(0, 'expects 0 or more').default(50_000)),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects megabytes' }).positive('expects megabytes, more than 0').max(1024, 'expects megabytes, at most 1024').default(10)),
   // how long a download link (GET /getfiles/{org}/{name}?token=, app/files/tokens.server.ts) works
   FILE_TOKEN_TTL_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(86_400, 'expects seconds, at most 86400').default(300)),
