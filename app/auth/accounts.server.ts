@@ -23,6 +23,17 @@ export async function findUser(database: Database, uid: string): Promise<Session
   return u ? (u as unknown as SessionUser) : null
 }
 
+/**
+ * The user a session or token acts as, with the original user's role when a super acts as someone
+ * else (SPEC §6: role checks use the original user; what the user is entitled to stays theirs).
+ */
+export async function actingUser(database: Database, uid: string, origUid: string | null | undefined): Promise<SessionUser | null> {
+  const user = await findUser(database, uid)
+  if (!user || !origUid || origUid === uid) return user
+  const original = await findUser(database, origUid)
+  return { ...user, origRole: original?.role ?? 'user' }
+}
+
 export type LoginResult = { ok: true; user: SessionUser } | { ok: false; reason: 'bad' | 'locked' | 'noweb' | 'inactive'; lockMinutes?: number }
 
 async function recentFailures(database: Database, column: 'email' | 'ip', value: string): Promise<{ n: number; last: Date | null }> {

@@ -15,7 +15,12 @@ export interface SessionUser {
   props?: { facilities?: string[]; modules?: Record<string, string[] | null>; roles?: string[] }
   web?: string
   eulaip?: string
+  /** while a super acts as this user: the original user's role (SPEC §6: role checks use it) */
+  origRole?: string
 }
+
+/** The role role checks use: the original user's while a super acts as someone (SPEC §6); entitlements stay the user's own. */
+export const roleOf = (u: Pick<SessionUser, 'role' | 'origRole'>): string => u.origRole ?? u.role
 
 const ALL = MODULES.map((m) => m.code)
 
@@ -40,9 +45,9 @@ export function modulesOf(user: SessionUser, facility: string): ModuleCode[] {
 }
 
 export function canSeeRoute(user: SessionUser, facility: string, route: RouteEntry): boolean {
-  if (route.module === 'super') return user.role === 'super'
+  if (route.module === 'super') return roleOf(user) === 'super'
   // administration of a facility: its admins (and super)
-  if (route.module === 'admin') return user.role === 'super' || (user.role === 'admin' && listedFacilities(user).includes(facility))
+  if (route.module === 'admin') return roleOf(user) === 'super' || (roleOf(user) === 'admin' && listedFacilities(user).includes(facility))
   // general screens (support, tables, documents): anyone who may work in this facility
   if (route.module === 'all') return user.role === 'super' || listedFacilities(user).includes(facility)
   const mods = modulesOf(user, facility)

@@ -8,7 +8,7 @@
  */
 import { redirect } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
-import { checkLogin, findUser } from './accounts.server'
+import { actingUser, checkLogin, findUser } from './accounts.server'
 import { facilitiesOf, type SessionUser } from './entitlements'
 import { activeOrgs, nextStep, STEP_PATH } from './flow.server'
 import { loginSchema, type MessageCode } from './rules'
@@ -157,7 +157,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     sessionId = null
   }
   // (5) login status
-  const user = session ? await once(context, `user:${session.uid}`, () => findUser(database, session!.uid)) : null
+  const user = session ? await once(context, `user:${session.uid}:${session.orig_uid}`, () => actingUser(database, session!.uid, session!.orig_uid)) : null
   if (session && (!user || user.web === 'no' || (user as { IsUsed?: string }).IsUsed === 'no')) {
     await endSession(database, sessionId!, 'account disabled')
     headers.append('Set-Cookie', sessionCookie(request, null))

@@ -3,7 +3,7 @@
  * session and user, or a redirect to the login view.
  */
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import { findUser } from './accounts.server'
+import { actingUser } from './accounts.server'
 import type { SessionUser } from './entitlements'
 import { once } from '../utils/request-memo'
 import { loadSession, readSessionId, sessionCookie, type SessionRow } from './session.server'
@@ -21,7 +21,7 @@ export async function requireSession(request: Request, context: AppLoadContext, 
   const clear = { headers: { 'Set-Cookie': sessionCookie(request, null) } }
   if (look.state !== 'active' || !id) throw redirect(look.state === 'ended' && look.reason === 'idle' ? '/Welcome?msg=idle' : '/Welcome', clear)
   if (finished && look.session.step !== 'done') throw redirect('/Welcome', clear)
-  const user = await once(context, `user:${look.session.uid}`, () => findUser(context.database, look.session.uid))
+  const user = await once(context, `user:${look.session.uid}:${look.session.orig_uid}`, () => actingUser(context.database, look.session.uid, look.session.orig_uid))
   if (!user || user.web === 'no') throw redirect('/Welcome?msg=noweb', clear)
   return { id, session: look.session, user }
 }

@@ -17,7 +17,7 @@
  * answers them in its envelope. Nothing is written unless every check passes.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import type { SessionUser } from '../auth/entitlements'
+import { roleOf, type SessionUser } from '../auth/entitlements'
 import type { Actor, Doc } from '../db/types'
 import type { WriteOptions } from '../db/store.server'
 import { editableFields, genericFlags, isEditable, recordSchema, referenceFields, sentFlag, storedFlag, SYSTEM_KEYS } from '../forms/record-schema'
@@ -72,7 +72,7 @@ export function problemsOf(e: unknown): Problem[] | null {
 }
 
 /** admin and super may set when a record was created (SPEC §3, §6). */
-export const canEditCts = (user: SessionUser) => user.role === 'admin' || user.role === 'super'
+export const canEditCts = (user: SessionUser) => roleOf(user) === 'admin' || roleOf(user) === 'super'
 /** admin and super may set the row locks ed and delete (SPEC §3, §6). */
 export const canLockRows = canEditCts
 
@@ -173,7 +173,7 @@ async function writable(context: AppLoadContext, w: Writer, collection: string, 
 }
 
 /** Is `user` held back by this row's flags? Super never is (SPEC §6). */
-const locked = (user: SessionUser, row: Doc, flag: 'ed' | 'delete') => user.role !== 'super' && String(row[flag] ?? '').toLowerCase() === 'no'
+const locked = (user: SessionUser, row: Doc, flag: 'ed' | 'delete') => roleOf(user) !== 'super' && String(row[flag] ?? '').toLowerCase() === 'no'
 
 export type WriteResult = { doc: Doc; stopped?: false } | { doc: null; stopped: true }
 

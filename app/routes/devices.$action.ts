@@ -44,7 +44,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!screen.startsWith('/') || screen.length > 100) throw new AppError('BAD_INPUT', 'screen: the screen address the form belongs to, e.g. /culPlants', { field: 'screen' })
     const { route, facility } = await editTarget(context, s, screen)
     const access = await tableAccess(context, s.user, facility, route.collection!, route)
-    const uid = s.user.uid
+    // scanning uses the original user while a super acts as someone (SPEC §6): the scan topics are theirs
+    const uid = s.session.orig_uid || s.user.uid
     if (what === 'print') {
       const id = body.id ?? ''
       if (!id || id.length > 100) throw new AppError('BAD_INPUT', 'id: the record to print', { field: 'id' })

@@ -111,7 +111,12 @@ export async function startEmptyInstall(inbox: Inbox, slot: number): Promise<Emp
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let err = ''
-  child.stderr?.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)))
+  // the server's warnings and errors, kept beside its data for a failed run
+  const log = fs.createWriteStream(path.join(E2E.dataDir, `empty${slot}.log`))
+  child.stderr?.on('data', (d: Buffer) => {
+    err = (err + d.toString()).slice(-4000)
+    log.write(d)
+  })
   const url = `http://127.0.0.1:${port}`
   const end = Date.now() + 120_000
   for (;;) {

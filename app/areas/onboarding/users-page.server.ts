@@ -2,7 +2,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { requireScreen } from '../../auth/screens.server'
-import { MODULES } from '../../route-map'
+import { canSeeRoute } from '../../auth/entitlements'
+import { findRoute, MODULES } from '../../route-map'
 import { actorOfSession, formObject } from './form-data'
 import { hasPassword, inviteStatuses } from './invitations.server'
 import { gridFromForm, parseUserProps, userFormSchema } from './rules'
@@ -20,9 +21,13 @@ async function managerFor(request: Request, context: LoaderFunctionArgs['context
 export const usersListLoader =
   (base: UsersBase) =>
   async ({ request, context }: LoaderFunctionArgs) => {
-    const { m } = await managerFor(request, context, base)
+    const { s, m } = await managerFor(request, context, base)
     const url = new URL(request.url)
-    return json({ base, rows: await listUsers(context, m), facilities: m.facilities.map((f) => ({ org: f.org, fullName: f.fullName })), notice: url.searchParams.get('done') })
+    // the facility's teams (their members are edited at /TeamGroups/{id}/members), when the user may open Teams
+    const facility = s.session.facility ?? ''
+    const teamsRoute = findRoute('/TeamGroups')
+    const teams = facility && teamsRoute && canSeeRoute(s.user, facility, teamsRoute) ? (await context.database.store.find(facility, 'team_groups', {}, 200)).map((t) => ({ id: t._id, name: String(t.name ?? t._id), members: Array.isArray(t.member_uids) ? t.member_uids.length : 0 })) : []
+    return json({ base, rows: await listUsers(context, m), facilities: m.facilities.map((f) => ({ org: f.org, fullName: f.fullName })), teams, notice: url.searchParams.get('done') })
   }
 
 export const userEditLoader =

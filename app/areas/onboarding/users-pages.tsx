@@ -56,6 +56,22 @@ export function UsersListPage() {
           </tbody>
         </table>
       </div>
+      {d.teams.length ? (
+        <section aria-labelledby="teams-title" className="flex flex-col gap-2">
+          <h2 id="teams-title" className="text-lg font-semibold">
+            Teams in this facility
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {d.teams.map((t) => (
+              <li key={t.id}>
+                <Link to={`/TeamGroups/${encodeURIComponent(t.id)}/members`} className="inline-flex min-h-11 items-center rounded-md border border-slate-600 px-3" aria-label={`Members of ${t.name}`}>
+                  {t.name} ({t.members})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   )
 }

@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { findUserByEmail } from '../../auth/accounts.server'
-import { modulesOf, type SessionUser } from '../../auth/entitlements'
+import { modulesOf, roleOf, type SessionUser } from '../../auth/entitlements'
 import { activeOrgs } from '../../auth/flow.server'
 import { endUserSessions } from '../../auth/session.server'
 import type { Actor, Doc } from '../../db/types'
@@ -32,14 +32,15 @@ export interface Manager {
 
 /** The manager's scope; null when the user manages nobody. */
 export async function managerOf(context: AppLoadContext, user: SessionUser): Promise<Manager | null> {
-  if (user.role !== 'super' && user.role !== 'admin') return null
+  // SPEC §6: while a super acts as someone, the role check is the super's
+  if (roleOf(user) !== 'super' && roleOf(user) !== 'admin') return null
   const orgs = (await activeOrgs(context.database)).filter((o) => o._id !== 'lobby')
   const docs = new Map((await context.database.store.find(PLATFORM_ORG, 'org', {}, 5000)).map((o) => [o._id, o]))
   const planOf = (org: string): ModuleCode[] => {
     const m = docs.get(org)?.modules
     return Array.isArray(m) && m.length ? MODULE_CODES.filter((c) => (m as string[]).includes(c)) : [...MODULE_CODES]
   }
-  if (user.role === 'super') return { user, isSuper: true, facilities: orgs.map((o) => ({ org: o._id, fullName: o.fullName, grantable: planOf(o._id) })) }
+  if (roleOf(user) === 'super') return { user, isSuper: true, facilities: orgs.map((o) => ({ org: o._id, fullName: o.fullName, grantable: planOf(o._id) })) }
   const mine = parseUserProps(user.props)
   const listed = mine.ok ? mine.props.facilities : []
   const facilities = orgs.filter((o) => listed.includes(o._id)).map((o) => ({ org: o._id, fullName: o.fullName, grantable: modulesOf(user, o._id).filter((c) => planOf(o._id).includes(c)) }))

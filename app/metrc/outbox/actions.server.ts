@@ -25,6 +25,8 @@ export interface OutboxUser {
   role: string
   /** job roles beyond super/admin/user (users.props.roles: compliance, manager) */
   roles?: readonly string[]
+  /** the original user's role while a super acts as this user (SPEC §6) */
+  origRole?: string
 }
 
 export const OutboxAction = z.discriminatedUnion('intent', [
@@ -36,7 +38,7 @@ export type OutboxAction = z.infer<typeof OutboxAction>
 
 /** Admins and super; the item's approver role (/MetrcPrefs) as role or job role; compliance staff for items no preference names an approver for. */
 export function mayAct(u: OutboxUser, item: Pick<OutboxRow, 'approver_role'>): boolean {
-  if (u.role === 'super' || u.role === 'admin') return true
+  if (u.origRole === 'super' || u.origRole === 'admin' || u.role === 'super' || u.role === 'admin') return true
   const mine = new Set([u.role, ...(u.roles ?? [])].map((r) => String(r).toLowerCase()))
   return item.approver_role ? mine.has(item.approver_role.toLowerCase()) : mine.has('compliance')
 }

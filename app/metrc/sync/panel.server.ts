@@ -5,7 +5,7 @@
  * Canopy table compared with it (decision 021), and the "Sync now" and link forms. Never the key.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import type { SessionUser } from '../../auth/entitlements'
+import { roleOf, type SessionUser } from '../../auth/entitlements'
 import { metrcEndpoint } from '../connection.server'
 import { DRIFT_TABLES } from '../drift/tables'
 import { linkFor, type MetrcLink } from './links.server'
@@ -51,7 +51,7 @@ export async function metrcPanel(context: AppLoadContext, user: SessionUser, fac
     link,
     sync,
     current: !!sync && sync.status !== 'failed' && Date.now() - okAt < FRESH_MS[src.kind],
-    canLink: user.role === 'admin' || user.role === 'super',
+    canLink: roleOf(user) === 'admin' || roleOf(user) === 'super',
     configured: !!endpoint,
     emulated: endpoint?.emulated ?? false,
     outcome: outcome && /^[a-z]{1,20}$/.test(outcome) ? outcome : null,
