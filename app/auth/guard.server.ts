@@ -17,11 +17,12 @@ import { safePath } from '../utils/safe-url'
 import { createSession, endSession, loadSession, readSessionId, sessionCookie, updateSession, type SessionRow } from './session.server'
 import { verifyAccessToken } from './tokens.server'
 
-export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp']
+// /Invitation/{token}: a new user's first password (issue 22)
+export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp', '/Invitation']
 export const FLOW_PATHS = Object.values(STEP_PATH)
 
 const norm = (p: string) => (p.replace(/\/+$/, '') || '/').toLowerCase()
-/** Public paths, and the pages under /PasswordReset/ and /EmailVerify/ (they receive a token). */
+/** Public paths, and the pages under /PasswordReset/, /EmailVerify/ and /Invitation/ (they receive a token). */
 export const isPublic = (path: string) => PUBLIC_PATHS.some((p) => norm(path) === p.toLowerCase() || (p !== '/' && norm(path).startsWith(`${p.toLowerCase()}/`)))
 const isFlow = (path: string) => FLOW_PATHS.some((p) => norm(path) === p.toLowerCase())
 

@@ -48,7 +48,7 @@ export function createHttpApp(deps: HttpDeps) {
   if (!deps.events) events.relayStore(deps.database.store)
   app.locals.events = events
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', deps.env.TRUST_PROXY)
 
   app.use(
     pinoHttp({
