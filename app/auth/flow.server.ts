@@ -23,6 +23,9 @@ export async function activeOrgs(database: Database): Promise<Array<{ _id: strin
   return rows.filter((o) => o.IsUsed !== 'no').map((o) => ({ _id: o._id, fullName: String(o.fullName ?? o._id) })).sort((a, b) => a.fullName.localeCompare(b.fullName))
 }
 
+/** Why an API token is refused to an account that has not accepted the licence agreement (issue 20 item 12). */
+export const EULA_FIRST = 'accept the licence agreement (EULA) first: sign in to the console once and agree to it; then the API gives you a token'
+
 export async function eulaAccepted(database: Database, user: SessionUser): Promise<boolean> {
   if (user.eulaip) return true
   const [e] = await database.store.find(PLATFORM_ORG, 'temp_eula', { email: user.email }, 1)

@@ -4,6 +4,7 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { checkLogin } from '../auth/accounts.server'
+import { EULA_FIRST, eulaAccepted } from '../auth/flow.server'
 import { loginSchema, MSG } from '../auth/rules'
 import { issueRefreshToken, signAccessToken, ACCESS_TTL_S } from '../auth/tokens.server'
 import { api, apiError, readJson } from '../api/respond.server'
@@ -22,6 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return apiError('UNAUTHENTICATED', MSG.loginFailed)
     }
     const u = r.user
+    // the licence agreement applies to the API as it does to the console
+    if (!(await eulaAccepted(context.database, u))) return apiError('FORBIDDEN', EULA_FIRST)
     const claims = { sub: u.uid, orig: u.uid, org: u.org, role: u.role }
     return Response.json({
       _id: u.uid,

@@ -1,6 +1,7 @@
 /** POST /auth/refresh {refresh-token}: a new access token and a new refresh token (rotation). */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { findUser } from '../auth/accounts.server'
+import { EULA_FIRST, eulaAccepted } from '../auth/flow.server'
 import { refreshBody } from '../auth/rules'
 import { ACCESS_TTL_S, rotateRefreshToken, signAccessToken } from '../auth/tokens.server'
 import { api, apiError, readJson } from '../api/respond.server'
@@ -20,6 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const user = await findUser(context.database, r.uid)
     if (!user || user.web === 'no' || (user as { IsUsed?: string }).IsUsed === 'no') return apiError('UNAUTHENTICATED', 'the account can no longer sign in')
+    if (!(await eulaAccepted(context.database, user))) return apiError('FORBIDDEN', EULA_FIRST)
     return Response.json({
       'x-access-token': signAccessToken(context.env.SESSION_SECRET, { sub: r.uid, orig: r.orig, org: r.org, role: user.role }),
       'refresh-token': r.refreshToken,

@@ -1,13 +1,14 @@
 /**
  * Issue 20 against the built server as a process (build/server.js, what `npm start` runs), on
  * TEST_DB: a hostile pipeline never freezes the process (item 1), security headers and no-store
- * (item 9), error pages without stack traces (item 10), NUL in an address (item 11), the OpenAPI
- * document and the EULA for tokens (item 12). Needs `npm run build` first.
+ * (item 9), error pages without stack traces (item 10), NUL in an address (item 11), the EULA for
+ * API tokens (item 12). Needs `npm run build` first.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { createPgSchema, freshOptions, TEST_DB } from '#tests/helpers/db'
 import { ROOT, startServer } from '#tests/helpers/process'
+import { startHttpApp } from '#tests/helpers/http-app'
 
 const PW = 'Canopy#Demo1'
 let s: Awaited<ReturnType<typeof startServer>>
@@ -119,6 +120,19 @@ describe('item 10 and 11: error pages and NUL', () => {
     }
   })
 
+  it('whatever NODE_ENV says (here the test runner\'s), Express\'s own errors are plain pages or the envelope', async () => {
+    const app = await startHttpApp({ routes: { 'dt/v1/:table': { loader: () => Response.json([]) } } })
+    try {
+      for (const p of ['/%E0%A4%A', '/dt/v1/%E0%A4%A']) {
+        const r = await fetch(`${app.url}${p}`)
+        expect(r.status, p).toBe(400)
+        expect(await r.text(), p).not.toMatch(/\bat \w|node_modules|\/work\/|\.js:\d+|URIError/)
+      }
+    } finally {
+      await app.close()
+    }
+  })
+
   it('a NUL in a table search or an API filter is a clear 400, not a 500 or 503', async () => {
     const t = await token('grower@greenleaf.demo')
     const api = await fetch(`${s.url}/dt/v1/fac_plants?tag=a%00b`, { headers: { 'x-access-token': t } })
@@ -131,5 +145,15 @@ describe('item 10 and 11: error pages and NUL', () => {
     const pipe = await fetch(`${s.url}/misc/dbops?c=fac_plants&op=pipe`, { method: 'POST', headers: { 'x-access-token': t, 'content-type': 'application/json' }, body: JSON.stringify([{ $match: { tag: 'a\u0000b' } }]) })
     expect(pipe.status).toBe(400)
     expect((await pipe.json()).errors[0].message).toMatch(/NUL character .* at 0\.\$match\.tag/)
+  })
+})
+
+describe('item 12: the licence agreement applies to API tokens', () => {
+  it('an account that has not accepted the EULA gets no API token', async () => {
+    const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'newgrower@lobby.demo', password: PW }) })
+    expect(r.status).toBe(403)
+    const body = await r.json()
+    expect(body['x-access-token']).toBeUndefined()
+    expect(body.errors[0].message).toMatch(/accept the licence agreement \(EULA\) first/)
   })
 })

@@ -28,7 +28,7 @@ const auth: ApiOperation[] = [
   {
     method: 'post', path: '/auth/login', operationId: 'login', tag: 'Auth server', auth: 'none',
     summary: 'Sign in with email and password',
-    description: 'The same rules and brute-force limits as the login form. Answers the user data with an access token and a refresh token.',
+    description: 'The same rules and brute-force limits as the login form. Answers the user data with an access token and a refresh token. An account that has not accepted the licence agreement (EULA) in the console gets 403.',
     body: { schema: S.LoginBody },
     answers: { 200: json('Signed in.', S.LoginAnswer) },
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'TOO_MANY'],
@@ -39,7 +39,7 @@ const auth: ApiOperation[] = [
     description: `Rotation: the refresh token is used up; reusing one revokes every token of that sign-in. Access tokens last ${ACCESS_TTL_S / 60} minutes.`,
     body: { schema: S.RefreshBody },
     answers: { 200: json('New tokens.', S.Tokens) },
-    errors: ['UNAUTHENTICATED'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   },
   {
     method: 'get', path: '/auth/me', operationId: 'me', tag: 'Auth server', auth: 'token',
