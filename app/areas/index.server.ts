@@ -6,8 +6,10 @@
 import type { AreaJobDeps, ServerArea } from './area'
 import { installAreas } from './index'
 import { serverArea as documents } from './documents/area.server'
+import { serverArea as distribution } from './distribution/area.server'
+import { serverArea as finance } from './finance/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents]
+export const SERVER_AREAS: ServerArea[] = [documents, distribution, finance]
 
 let installed = false
 export function installServerAreas(): void {
