@@ -6,10 +6,12 @@
 import type { AreaJobDeps, ServerArea } from './area'
 import { installAreas } from './index'
 import { serverArea as documents } from './documents/area.server'
+import { serverArea as onboarding } from './onboarding/area.server'
+import { serverArea as messaging } from './messaging/area.server'
 import { serverArea as distribution } from './distribution/area.server'
 import { serverArea as finance } from './finance/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, distribution, finance]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, distribution, finance]
 
 let installed = false
 export function installServerAreas(): void {
