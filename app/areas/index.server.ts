@@ -9,8 +9,10 @@ import { serverArea as documents } from './documents/area.server'
 import { serverArea as onboarding } from './onboarding/area.server'
 import { serverArea as messaging } from './messaging/area.server'
 import { serverArea as cultivation } from './cultivation/area.server'
+import { serverArea as distribution } from './distribution/area.server'
+import { serverArea as finance } from './finance/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance]
 
 let installed = false
 export function installServerAreas(): void {

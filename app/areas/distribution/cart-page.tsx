@@ -67,11 +67,11 @@ export function CartPage() {
       <h1 id="screen-title" className="text-2xl font-semibold text-canopy-400">Create Order</h1>
       {err ? <Notice tone="error">{err.error}</Notice> : null}
 
-      <Form method="post" className="flex flex-wrap items-end gap-2" aria-label="Client">
+      <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="client" />
         <label className="flex flex-col gap-1 text-sm text-slate-300">
           Client
-          <select name="client" defaultValue={d.client?.id ?? ''} className={input} required>
+          <select name="client" aria-label="Client" defaultValue={d.client?.id ?? ''} className={input} required>
             <option value="" disabled>Choose a client…</option>
             {d.clients.map((c) => (
               <option key={c.id} value={c.id} disabled={c.expired}>

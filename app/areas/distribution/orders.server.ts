@@ -166,7 +166,7 @@ export async function shipOrder(database: Database, actor: Actor, org: string, i
     const manifestNo = `MAN-${now.toISOString().slice(0, 4)}-${String(manN).padStart(5, '0')}`
     const terms = String(o.terms ?? 'COD')
     const due = new Date(now.getTime() + termDays(terms) * 86_400_000)
-    const vehicle = (await w.tx.query<{ doc: Record<string, unknown> }>(`SELECT doc FROM c_set_transport WHERE org = $1 AND coalesce(doc->>'status', 'Active') = 'Active' ORDER BY id LIMIT 1`, [org]).catch(() => ({ rows: [] }))).rows[0]?.doc ?? {}
+    const vehicle = (await w.tx.query<{ doc: Record<string, unknown> }>(`SELECT doc FROM c_set_transport WHERE org = $1 AND coalesce(doc->>'status', 'Active') = 'Active' ORDER BY id LIMIT 1`, [org])).rows[0]?.doc ?? {}
     const files = await storeOrderPdfs(opts.dataDir, { fac, order: o, client, invoiceNo, manifestNo, invoiceDate: now, dueDate: due, terms, vehicle })
     w.undo.push(files.remove)
     await opts.probe?.('files written')
@@ -200,6 +200,7 @@ export async function shipOrder(database: Database, actor: Actor, org: string, i
       ...moved(o, 'Shipped', actor.uid),
       invoice: invoiceId,
       invoiceNo,
+      shippedAt: now.toISOString(),
       manifestNo,
       manifest: files.manifestHref,
       invoicePdf: files.invoiceHref,

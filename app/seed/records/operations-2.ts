@@ -193,8 +193,8 @@ export function seedDistribution(ctx: SeedCtx): SeedRecords {
     const items = lines(r.int(1, 6))
     const subtotal = r2(items.reduce((s, it) => s + it.total, 0))
     const exciseTax = r2(subtotal * 0.15)
-    const status = days > 14 ? (r.chance(0.06) ? 'Cancelled' : 'Delivered') : days > 8 ? r.pick(['Delivered', 'In Transit']) : r.pick(ORDER_STATUS.slice(1, 5))
-    const shipped = ['Packed', 'In Transit', 'Delivered'].includes(status)
+    const status = days > 14 ? (r.chance(0.06) ? 'Cancelled' : 'Delivered') : days > 8 ? r.pick(['Delivered', 'Shipped']) : r.pick(ORDER_STATUS.slice(1, 4))
+    const shipped = ['Shipped', 'Delivered'].includes(status)
     const terms = r.pick(PAY_TERMS)
     const client = r.pick(BUYERS)
     orders.push({

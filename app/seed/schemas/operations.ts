@@ -36,7 +36,8 @@ export const TASK_CATEGORIES = ['Feeding', 'IPM', 'Transplant', 'Defoliation', '
 export const DEVICE_TYPES = ['sensor', 'scale', 'rfid', 'printer'] as const
 export const SCANNER_TYPES = ['rfid', 'scale'] as const
 export const DEVICE_ARGS = ['user', 'other'] as const
-export const ORDER_STATUS = ['Draft', 'Pending', 'Approved', 'Packed', 'In Transit', 'Delivered', 'Cancelled'] as const
+/** an order's statuses (issue 24: app/areas/distribution/rules.ts ORDER_STATUSES, the same list) */
+export const ORDER_STATUS = ['Draft', 'Confirmed', 'Picking', 'Shipped', 'Delivered', 'Cancelled'] as const
 export const PAY_TERMS = ['COD', 'Net 7', 'Net 15', 'Net 30'] as const
 export const SAMPLE_TYPES = ['Flower', 'Pre-Roll', 'Concentrate', 'Vape Cartridge', 'Edible', 'Tincture', 'Topical'] as const
 export const TEST_STATUS = ['Received', 'In Progress', 'Passed', 'Failed', 'Retest Requested'] as const

@@ -12,12 +12,13 @@ import path from 'node:path'
 import { extractText } from 'unpdf'
 import { loadEnv, type Env } from '#app/config/env.server'
 import type { Actor, Doc } from '#app/db/types'
+import { writeSteps } from '#app/records/write-hooks.server'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
-import { recordPayment } from '../finance/payments.server'
-import { addCartLine, clientTaxes, setCartClient, submitCart } from './cart.server'
-import { cancelOrder, confirmOrder, deliverOrder, fulfilOrder, shipOrder } from './orders.server'
-import { TRANSFER_ENDPOINT } from './metrc.server'
+import { recordPayment } from './payments.server'
+import { addCartLine, clientTaxes, setCartClient, submitCart } from '../distribution/cart.server'
+import { cancelOrder, confirmOrder, deliverOrder, fulfilOrder, shipOrder } from '../distribution/orders.server'
+import { TRANSFER_ENDPOINT } from '../distribution/metrc.server'
 
 const ORG = 'harbor'
 let t: TestDatabase
@@ -107,7 +108,7 @@ test('cart → order → fulfil → ship → two payments: exact totals, stock, 
     const u = new URL(href, 'http://x')
     return path.join(env.DATA_DIR, 'files', ORG, u.searchParams.get('subdir')!, decodeURIComponent(u.pathname.split('/').pop()!))
   }
-  const text = async (href: string) => (await extractText(new Uint8Array(fs.readFileSync(fileOf(href))), { mergePages: true })).text
+  const text = async (href: string) => (await extractText(new Uint8Array(fs.readFileSync(fileOf(href))), { mergePages: true })).text.replace(/\s+/g, ' ')
   const invoiceText = await text(String(shipped.invoicePdf))
   const usd = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
   for (const s of [String(shipped.invoiceNo), usd(l1), usd(l2), usd(l3), usd(sub), usd(sub + tax), String(p1.tag), String(client.name)]) expect(invoiceText).toContain(s)
@@ -127,6 +128,12 @@ test('cart → order → fulfil → ship → two payments: exact totals, stock, 
   expect(body.Destinations[0].RecipientLicenseNumber).toBe(client.license)
   expect(body.Destinations[0].InvoiceNumber).toBe(shipped.invoiceNo)
   expect(body.Destinations[0].Packages.map((p) => p.PackageLabel).sort()).toEqual([p1.tag, p2.tag, prodPkg.tag].sort())
+
+  // the generic write path cannot change the flow's figures; notes it can
+  const step = writeSteps(ORG, 'dis_orders', a)!
+  await expect(step(t.db, { ...shipped, status: 'Draft' }, shipped)).rejects.toThrow(/status: an order's status, lines and totals change through its own page/)
+  await expect(step(t.db, { ...shipped, items: [] }, shipped)).rejects.toThrow(/items/)
+  await expect(step(t.db, { ...shipped, notes: 'Gate code 4411' }, shipped)).resolves.toBeUndefined()
 
   // payments: an overpayment refused, two partials, the tax state follows
   const total = sub + tax
@@ -203,3 +210,19 @@ test('a failure half way leaves stock, order, invoice, files and outbox as they 
   await cancelOrder(t, a, ORG, o._id)
   expect([await qtyOf(pa._id), await qtyOf(pb._id)]).toEqual([10, 10])
 }, 120_000)
+
+test('the demo shows every stage, and its papers are real PDFs', async () => {
+  const orders = await t.store.find(ORG, 'dis_orders', { rep: 'u-dist' }, 100)
+  expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['Draft', 'Confirmed', 'Picking', 'Shipped', 'Delivered']))
+  const invoices = (await t.store.find(ORG, 'tax_receivables', {}, 500)).filter((i) => typeof i.totalCents === 'number' && String(i.notes).startsWith('Order SO-'))
+  expect(new Set(invoices.map((i) => i.taxState))).toEqual(new Set(['t', 'd', 'p']))
+  expect(invoices.some((i) => i.taxState !== 'p' && new Date(String(i.dueDate)).getTime() < Date.now() - 30 * 86_400_000)).toBe(true)
+  expect(await t.store.get(ORG, 'dis_cart', 'cart-u-dist')).not.toBeNull()
+  const links = orders.flatMap((o) => [o.manifest, o.invoicePdf]).filter((x): x is string => typeof x === 'string' && x.length > 0)
+  expect(links.length).toBeGreaterThanOrEqual(8)
+  for (const href of links) {
+    const u = new URL(href, 'http://x')
+    const file = path.join(env.DATA_DIR, 'files', ORG, u.searchParams.get('subdir')!, decodeURIComponent(u.pathname.split('/').pop()!))
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
+  }
+})
