@@ -12,6 +12,7 @@ import { MODULES } from './route-map'
 import { guard } from './auth/guard.server'
 import { messageFor } from './auth/messages'
 import { metrcKeyBanner } from './metrc/sync/banner.server'
+import { logoOf } from './files/logo.server'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
 import stylesheet from './tailwind.css'
@@ -52,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       menu: done ? await menuOf(context, u, facility ?? '') : [],
       facilities: u ? facilitiesOf(u, orgs.map((o) => o._id)).length : 0,
       metrcBanner: done ? await metrcKeyBanner(context, u, facility) : null,
+      logo: done ? await logoOf(context.env.DATA_DIR, facility) : null,
     },
     { headers: g.headers },
   )
@@ -139,6 +141,7 @@ function Page({ children }: { children: React.ReactNode }) {
         menu: data.menu,
         message: data.message,
         metrcBanner: data.metrcBanner,
+        logo: data.logo,
       }}
     >
       {children}

@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useRef, useState } from 'react'
 import { checkLogin, findUser } from '../auth/accounts.server'
 import { visibleRoutes } from '../auth/entitlements'
-import { processingOf, STEP_PATH } from '../auth/flow.server'
+import { afterStep, processingOf } from '../auth/flow.server'
 import { safePath, startSignIn } from '../auth/guard.server'
 import { sendEmailVerification, sendPasswordReset } from '../auth/reset.server'
 import { requireSession } from '../auth/require.server'
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orgs = await context.database.store.count('auth', 'org').catch(() => 0)
   const base = { version: APP_VERSION, facilities: Math.max(0, orgs - 1), database: context.database.db.kind }
   if (look.state !== 'active') return json({ ...base, menu: null, unverified: false, processing: false, waiting: [] })
-  if (look.session.step !== 'done') throw redirect(STEP_PATH[look.session.step])
+  if (look.session.step !== 'done') throw redirect(afterStep(look.session.step, safePath(new URL(request.url).searchParams.get('redirectTo'))))
   const user = (await findUser(context.database, look.session.uid))!
   const routes = visibleRoutes(user, look.session.facility ?? '')
   const menu = MODULES.map((m) => ({ module: m.name as string, routes: routes.filter((r) => r.module === m.code).map((r) => ({ path: r.path, title: r.title })) }))
@@ -82,8 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const old = readSessionId(request)
   if (old) await endSession(context.database, old, 'replaced')
-  const s = await startSignIn(context, request, r.user, { kiosk: form.get('kiosk') === '1' })
-  const target = s.step === 'done' ? safePath(String(form.get('redirectTo') ?? '')) ?? '/Welcome' : STEP_PATH[s.step]
+  // a shared link names its facility (`facility=` in its address): signed in there, no facility to choose
+  const redirectTo = safePath(String(form.get('redirectTo') ?? ''))
+  const facility = redirectTo ? new URL(redirectTo, 'http://x').searchParams.get('facility') : null
+  const s = await startSignIn(context, request, r.user, { kiosk: form.get('kiosk') === '1', facility })
+  const target = afterStep(s.step, redirectTo)
   return redirect(target, { headers: { 'Set-Cookie': sessionCookie(request, s.id) } })
 }
 
