@@ -44,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...base, menu, unverified, waiting, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
 }
 
-type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success' }
+/** `email`: what was typed, so a refused login (without JavaScript: a new page) keeps it (issue 32) */
+type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success'; email?: string }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
@@ -66,19 +67,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ message: MSG.resetSent, tone: 'success' })
   }
   const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })
+  const email = String(form.get('email') ?? '').slice(0, 320)
   if (!parsed.success) {
-    return json<ActionData>({ errors: fieldErrors(parsed.error) }, { status: 400 })
+    return json<ActionData>({ errors: fieldErrors(parsed.error), email }, { status: 400 })
   }
   let r: Awaited<ReturnType<typeof checkLogin>>
   try {
     r = await checkLogin(context.database, parsed.data.email, parsed.data.password, context.clientIp ?? 'unknown')
   } catch (e) {
     context.logger.error({ err: e }, 'login failed on the server')
-    return json<ActionData>({ message: MSG.generic, tone: 'error' }, { status: 500 })
+    return json<ActionData>({ message: MSG.generic, tone: 'error', email }, { status: 500 })
   }
   if (!r.ok) {
     const message = r.reason === 'locked' ? MSG.locked(r.lockMinutes ?? 1) : r.reason === 'noweb' ? MSG.noWeb : MSG.loginFailed
-    return json<ActionData>({ message, tone: 'error' }, { status: r.reason === 'locked' ? 429 : 401 })
+    return json<ActionData>({ message, tone: 'error', email }, { status: r.reason === 'locked' ? 429 : 401 })
   }
   const old = readSessionId(request)
   if (old) await endSession(context.database, old, 'replaced')
@@ -123,7 +125,7 @@ function LoginForm() {
       <Form ref={formRef} method="post" className="flex flex-col gap-4" noValidate onChange={(e) => readFilled(e.currentTarget)}>
         <input type="hidden" name="intent" value={reset ? 'reset' : 'login'} />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-        <Field label="Email" name="email" type="email" autoComplete="username" required error={data?.errors?.email} />
+        <Field label="Email" name="email" type="email" autoComplete="username" required error={data?.errors?.email} defaultValue={data?.email} />
         {reset ? null : (
           <div className="flex flex-col gap-2">
             <Field label="Password" name="password" type={show ? 'text' : 'password'} autoComplete="current-password" required error={data?.errors?.password} hint={PASSWORD_HINT} />

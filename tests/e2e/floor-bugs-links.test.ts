@@ -48,3 +48,10 @@ test('a link for a facility the account does not have says so', async ({ page, c
   expect(r?.status()).toBe(403)
   await expect(page.getByText('This link is for a facility your account cannot open').first()).toBeVisible()
 })
+
+test('a refused login keeps the email that was typed (item 11)', async ({ page, createUser }) => {
+  const u = await createUser()
+  await login(page, u.email, 'Wrong#Password1')
+  await expect(page.getByRole('alert').or(page.locator('#login-message')).first()).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(u.email)
+})
