@@ -31,6 +31,8 @@ export default defineConfig({
     { name: 'js', use: { browserName: 'chromium', javaScriptEnabled: true } },
     { name: 'no-js', use: { browserName: 'chromium', javaScriptEnabled: false } },
   ],
+  // a real SMTP server the e2e server sends its mail to (every mail is kept as a file in E2E.mailDir)
+  globalSetup: './tests/e2e/global-setup.ts',
   webServer: {
     command: `rm -rf "${E2E.dataDir}" && node tests/e2e/reset-schema.mjs && node build/server.js`,
     url: `${E2E.baseURL}/readyz`,
@@ -48,6 +50,7 @@ export default defineConfig({
       // the METRC emulator that ships with Canopy answers the credentials check (any free port)
       METRC_EMULATOR_PORT: '0', METRC_SYNC_DATA_MIN: '0', // Sync now only: a test's link must not fill other tests' tables
       METRC_DEMO_LINKS: '0', METRC_PUSH_EVERY_MS: '500', // each test links what it needs; queued pushes go out quickly
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`, MSG_UNREAD_MAIL_AFTER_S: '3', PUBLIC_URL: E2E.baseURL,
       RATE_LIMIT_PER_SEC: '1000', RATE_LIMIT_BURST: '5000', RATE_LIMIT_ADDRESS_PER_SEC: '1000', RATE_LIMIT_ADDRESS_BURST: '5000',
     },
   },

@@ -13,8 +13,10 @@ import { guard } from './auth/guard.server'
 import { messageFor } from './auth/messages'
 import { metrcKeyBanner } from './metrc/sync/banner.server'
 import { logoOf } from './files/logo.server'
+import { unreadBadges } from './areas/unread.server'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
+import { useNonce } from './client/nonce'
 import stylesheet from './tailwind.css'
 import { APP_NAME, APP_VERSION } from './version'
 
@@ -36,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const facility = g.session?.facility ?? null
   const orgs = u ? await activeOrgs(context.database) : []
   const facilityName = facility ? (orgs.find((o) => o._id === facility)?.fullName ?? facility) : null
+  const menu = done ? await menuOf(context, u, facility ?? '') : []
   const prefs = done ? await getPrefs(context.database, u.uid, facility) : { light: false, lang: 'en' as const }
   return json(
     {
@@ -50,7 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       light: prefs.light,
       lang: prefs.lang,
       phrases: await phrasesFor(context.database, prefs.lang),
-      menu: done ? await menuOf(context, u, facility ?? '') : [],
+      menu,
+      unread: done && facility ? await unreadBadges(context, u.uid, facility, menu.flatMap((g) => g.items.map((i) => i.path)), url) : [],
       facilities: u ? facilitiesOf(u, orgs.map((o) => o._id)).length : 0,
       metrcBanner: done ? await metrcKeyBanner(context, u, facility) : null,
       logo: done ? await logoOf(context.env.DATA_DIR, facility) : null,
@@ -71,6 +75,7 @@ async function menuOf(context: LoaderFunctionArgs['context'], user: NonNullable<
     if (workflows.has(m.code) && mine.length) add(m.name, { path: workflowPath(m.code), title: 'Workflows' })
     for (const r of mine) add(r.group ?? m.name, { path: r.path, title: r.title })
   }
+  for (const r of routes.filter((x) => x.module === 'admin')) add(r.group ?? 'Administration', { path: r.path, title: r.title })
   for (const r of routes.filter((x) => x.module === 'super')) add('Super Admin', { path: r.path, title: r.title })
   return [...groups].map(([name, items]) => ({ name, items }))
 }
@@ -82,6 +87,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
+  const nonce = useNonce()
   // the saved theme is on the first byte: no flash of the wrong one
   return (
     <html lang={data?.lang ?? 'en'} className={data?.light ? 'light' : 'dark'}>
@@ -89,14 +95,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14532d" />
-        <script dangerouslySetInnerHTML={{ __html: BOOT_WATCHDOG }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_WATCHDOG }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-950 text-slate-100 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -142,6 +148,7 @@ function Page({ children }: { children: React.ReactNode }) {
         message: data.message,
         metrcBanner: data.metrcBanner,
         logo: data.logo,
+        unread: data.unread,
       }}
     >
       {children}

@@ -6,8 +6,10 @@
 import type { AreaJobDeps, ServerArea } from './area'
 import { installAreas } from './index'
 import { serverArea as documents } from './documents/area.server'
+import { serverArea as onboarding } from './onboarding/area.server'
+import { serverArea as messaging } from './messaging/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging]
 
 let installed = false
 export function installServerAreas(): void {

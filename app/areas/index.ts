@@ -4,8 +4,9 @@
  * Add an area here when it has pure rules (decision 022).
  */
 import type { Area } from './area'
+import { area as onboarding } from './onboarding/area'
 
-export const AREAS: Area[] = []
+export const AREAS: Area[] = [onboarding]
 
 let installed = false
 export function installAreas(): void {

@@ -7,9 +7,10 @@ import { Link, useLocation, useRevalidator } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ConfirmDialog } from './dialogs'
 import { KioskBar, useExitConfirmation } from './kiosk-bar'
-import { useServerConnection, type ConnectionState } from './connection'
+import { useBusState, useServerConnection, type ConnectionState } from './connection'
 import { Toaster } from './toasts'
 import { MetrcKeyBanner } from './metrc-banner'
+import { UnreadLink, type UnreadBadge } from './unread-link'
 import type { MetrcKeyBanner as KeyBanner } from '../metrc/sync/banner.server'
 import { useT } from '../i18n/t'
 import { APP_NAME, APP_VERSION } from '../version'
@@ -34,6 +35,8 @@ export interface ShellData {
   metrcBanner?: KeyBanner | null
   /** the organisation's logo when it has one (files/logo.server.ts), else Canopy's is shown */
   logo?: string | null
+  /** top-bar links with what waits for the user (messages, …), live over the event stream */
+  unread?: UnreadBadge[]
 }
 
 function PostButton({ intent, fields, children, className = '' }: { intent: string; fields: Record<string, string>; children: ReactNode; className?: string }) {
@@ -55,6 +58,7 @@ function PostButton({ intent, fields, children, className = '' }: { intent: stri
 /** Footer status: the page came from the server, so 'Connected' without JavaScript; live with it. */
 function ConnectionStatus({ state }: { state: ConnectionState }) {
   const t = useT()
+  const bus = useBusState()
   const [label, colour] =
     state === 'disrupted' ? [t('Disconnected'), 'text-red-400'] : state === 'connecting' ? [t('Connecting'), 'text-amber-300'] : state === 'reconnected' ? [t('Reconnected'), 'text-canopy-300'] : [t('Connected'), 'text-canopy-400']
   return (
@@ -63,6 +67,11 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
         ●
       </span>{' '}
       {label}
+      {bus === 'offline' || bus === 'connecting' ? (
+        <span data-bus={bus} className="ml-2 text-amber-300">
+          · {t('Devices offline')}
+        </span>
+      ) : null}
     </span>
   )
 }
@@ -114,6 +123,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <PostButton intent="theme" fields={{ light: data.light ? 'no' : 'yes' }} className="hover:bg-slate-800">
           {data.light ? t('Dark theme') : t('Light theme')}
         </PostButton>
+        {(data.unread ?? []).map((b) => (
+          <UnreadLink key={b.kind} b={b} />
+        ))}
         <Link to="/SupportTicket" className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-800">
           {t('Support')}
         </Link>

@@ -20,6 +20,7 @@ import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format
 import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
 import { hasSaveRules, runSaveRules } from './save-rules'
 import { keyedRows, ROW_ID } from './row-ids'
+import { safeLink, safePath } from '../utils/safe-url'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -39,6 +40,8 @@ export interface RecordSchemaOptions {
    * date picker's interval); a form post keeps the step check.
    */
   anyMinute?: boolean
+  /** admin and super may set the row locks `ed` and `delete` (SPEC §3, §6) */
+  canLockRows?: boolean
   /**
    * The record as stored (server) or as its form opened (browser): a date-time the user did not
    * change (the same instant) passes whatever its minute or seconds and is kept exactly as it was;
@@ -54,6 +57,31 @@ export type RecordSchema = z.ZodIntersection<z.ZodObject<RecordShape>, z.ZodType
 /** Record keys the server owns (SPEC §3, decision 002); a post naming one is refused. */
 export const SYSTEM_KEYS = ['_id', 'cts', 'ts', 'octs'] as const
 const SYSTEM_LABELS: Record<(typeof SYSTEM_KEYS)[number], string> = { _id: 'Id', cts: 'Created', ts: 'Updated', octs: 'Original Created' }
+
+/**
+ * The generic record fields of SPEC §3 that every table takes, whether its schema lists them or
+ * not: `IsUsed` ('no' = inactive; the table's Active/All toggle reads it) and the row locks `ed`
+ * and `delete` ('no' blocks edit or delete for everyone but super), which only admin and super
+ * set. (`octs` is the server's: SYSTEM_KEYS.) A table whose schema defines one keeps its own field.
+ */
+export const RECORD_FLAGS = ['IsUsed', 'ed', 'delete'] as const
+export type RecordFlag = (typeof RECORD_FLAGS)[number]
+export const RECORD_FLAG_LABELS: Record<RecordFlag, string> = { IsUsed: 'Active', ed: 'Editable', delete: 'Deletable' }
+/** The generic flags `schema` does not define itself: the ones the engine adds. */
+export function genericFlags(schema: TableSchema): RecordFlag[] {
+  return RECORD_FLAGS.filter((k) => !schema.fields.some((f) => f.key === k))
+}
+/** A flag as stored means 'no' only when it says no; absent, 'yes' or anything else is 'yes'. */
+export const storedFlag = (v: unknown): 'yes' | 'no' => (String(v ?? '').trim().toLowerCase() === 'no' || v === false ? 'no' : 'yes')
+/** A flag as sent: yes/no (true/false, on/off, the form's hidden "no" then the box's "yes"); null when it is neither. */
+export function sentFlag(v: unknown): 'yes' | 'no' | null {
+  if (Array.isArray(v)) v = v.at(-1)
+  if (v === true) return 'yes'
+  if (v === false) return 'no'
+  if (typeof v !== 'string') return null
+  const s = v.trim().toLowerCase()
+  return ['yes', 'on', 'true'].includes(s) ? 'yes' : ['no', 'off', 'false'].includes(s) ? 'no' : null
+}
 
 /** Longest accepted value per string type (characters); a 10 MB note is refused, not stored. */
 export const MAX_LENGTH = {
@@ -73,6 +101,7 @@ const n = (x: number) => x.toLocaleString('en-US')
 export const FORM_MSG = {
   required: MSG.required,
   readOnly: (label: string) => `${label} is read-only`,
+  lockAdminOnly: (label: string) => `${label} is a row lock: only an administrator can change it`,
   number: (label: string) => `${label} must be a number`,
   between: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
   atLeast: (label: string, min: number) => `${label} must be at least ${min}`,
@@ -164,6 +193,7 @@ export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): Re
     if (opts.only && isEditable(f) && !opts.only.has(f.key)) continue
     shape.push([f.key, isEditable(f) ? fieldSchema(f, zone, step, opts.stored?.[f.key]) : refused(f.label)])
   }
+  for (const key of genericFlags(schema)) shape.push([key, key === 'IsUsed' || opts.canLockRows ? flagSchema(RECORD_FLAG_LABELS[key]) : lockRefused(RECORD_FLAG_LABELS[key])])
   for (const key of SYSTEM_KEYS) {
     if (key === 'cts' && opts.canEditCts) shape.push([key, ctsSchema(zone, step, opts.mode === 'create', opts.stored?.cts)])
     else shape.push([key, refused(SYSTEM_LABELS[key])])
@@ -314,9 +344,11 @@ function text(label: string, max: number) {
 /** A stored file's name or path (the upload itself is a separate request), or an http(s) address; never javascript: or ../ */
 function isFilePath(s: string): boolean {
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(s) || s.split(/[\\/]/).includes('..')) return false
+  if (/[\u0000-\u001f\u007f]/.test(s) || s.includes('\\') || s.split('/').includes('..')) return false
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s)
-  return !scheme || /^https?$/i.test(scheme[1])
+  if (scheme) return /^https?$/i.test(scheme[1]) && safeLink(s) !== null
+  // a path of this site (the one URL-safety rule: never `//host`), or a bare stored name
+  return !s.startsWith('/') || safePath(s) !== null
 }
 
 function optionSchema(f: FieldDef): z.ZodTypeAny {
@@ -384,6 +416,19 @@ function uniqueRowIds(rows: unknown, label: string, ctx: z.RefinementCtx): void 
  * for them, so a value means a forged post. Deliberately not optional: conform would turn '' into
  * "not posted" first.
  */
+/** A generic flag: not sent is left as stored; sent, it must be yes or no. */
+function flagSchema(label: string): z.ZodTypeAny {
+  return z.preprocess((v) => (v === undefined ? undefined : (sentFlag(v) ?? v)), z.enum(['yes', 'no'], typeErrors(label, FORM_MSG.yesNo(label))).optional())
+}
+
+/** A row lock sent by a user who may not set it. */
+function lockRefused(label: string): z.ZodTypeAny {
+  return z.any().transform((v, ctx) => {
+    if (v !== undefined) ctx.addIssue({ code: 'custom', message: FORM_MSG.lockAdminOnly(label) })
+    return undefined
+  })
+}
+
 function refused(label: string): z.ZodTypeAny {
   return z.any().transform((v, ctx) => {
     if (v !== undefined) ctx.addIssue({ code: 'custom', message: FORM_MSG.readOnly(label) })
@@ -526,10 +571,11 @@ function checkZone(timeZone: string | undefined): string {
 export function formValuesOf(
   schema: TableSchema,
   doc: Record<string, unknown>,
-  opts: { canEditCts?: boolean; timeZone?: string } = {},
+  opts: { canEditCts?: boolean; timeZone?: string; canLockRows?: boolean } = {},
 ): Record<string, unknown> {
   const zone = checkZone(opts.timeZone)
   const out: Record<string, unknown> = Object.fromEntries(editableFields(schema).map((f) => [f.key, fieldValue(f, doc[f.key], zone)]))
+  for (const k of genericFlags(schema)) if (k === 'IsUsed' || opts.canLockRows) out[k] = storedFlag(doc[k])
   if (opts.canEditCts) out.cts = toLocalInput(doc.cts, zone)
   return out
 }

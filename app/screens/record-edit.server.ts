@@ -14,7 +14,7 @@ import { resolveScreen } from '../auth/screens.server'
 import { formValuesOf, isEditable, recordSchema, referenceOf } from '../forms/record-schema'
 import { runSaveRules } from '../forms/save-rules'
 import { presetsOf, withoutPresets } from './record-presets'
-import { canEditCts as canEditUserCts, createRecord, problemsOf, updateRecord } from '../records/write.server'
+import { canEditCts as canEditUserCts, canLockRows as canLockUserRows, createRecord, problemsOf, updateRecord } from '../records/write.server'
 import { discardUploads, storeFormUploads, type FormUpload } from '../files/form-uploads.server'
 import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
@@ -39,6 +39,8 @@ export interface EditData {
   options: Record<string, Array<{ value: string; label: string }>>
   readonly: Array<{ label: string; value: string }>
   canEditCts: boolean
+  /** admin and super: the form offers the row locks ed and delete (SPEC §3, §6) */
+  canLockRows: boolean
   timeZone: string
   back: string
   /** the record's change history page */
@@ -87,6 +89,7 @@ async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry,
 }
 
 const canEditCts = (s: SignedIn) => canEditUserCts(s.user)
+const canLockRows = (s: SignedIn) => canLockUserRows(s.user)
 const backTo = (route: RouteEntry, url: URL) => `${route.path}${withoutPresets(url.search)}`
 
 /** A check cell's tap set here (`set.{field}=yes`): yes/no fields the user may edit, on a stored record. */
@@ -119,10 +122,11 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     id,
     ts: row?.ts ?? null,
     schema,
-    values: formValuesOf(schema, { ...(row ?? {}), ...preset }, { canEditCts: canEditCts(s), timeZone }),
+    values: formValuesOf(schema, { ...(row ?? {}), ...preset }, { canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone }),
     options: opts,
     readonly,
     canEditCts: canEditCts(s),
+    canLockRows: canLockRows(s),
     timeZone,
     back: backTo(route, url),
     history: id ? `${route.path}/${encodeURIComponent(id)}/history${withoutPresets(url.search)}` : null,
@@ -152,7 +156,7 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
   // __ts stays in the post: the schema drops it from the value, and conform's reply carries it back,
   // so a form re-rendered after an Add row / Remove press or a refused save still says when it was opened
   const ts = String(form.get('__ts') ?? '')
-  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), timeZone, stored: row ?? undefined }) })
+  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone, stored: row ?? undefined }) })
   // no status: an Add row / Remove button (conform intent) without JavaScript; the reply re-renders the form with the rows changed, nothing saved
   if (submission.status !== 'success') {
     const reply = Object.keys(fileErrors).length ? submission.reply({ formErrors: submission.error?.[''] ?? undefined, fieldErrors: fileErrors }) : submission.reply()

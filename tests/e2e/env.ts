@@ -17,6 +17,9 @@ export const E2E = {
   dataDir: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data'),
   /** where the server's simulated label printers write what they print (DEMO_DEVICES=1) */
   printDir: path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data'), 'prints'),
+  /** a real SMTP server for the run (tests/e2e/global-setup.ts): the server's SMTP_URL; each mail it receives is written to mailDir */
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? port + 3000),
+  mailDir: `${process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'canopy-e2e-data')}-mail`,
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   databaseUrl,
   schema,

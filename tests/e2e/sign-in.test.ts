@@ -155,7 +155,8 @@ test('idle for longer than the timeout: the next request lands on login with the
 })
 
 function mailedLink(email: string, kind: 'PasswordReset' | 'EmailVerify' = 'PasswordReset'): string {
-  const dir = path.join(E2E.dataDir, 'outbox')
+  // what the server sent through SMTP_URL to the run's SMTP server (tests/e2e/global-setup.ts)
+  const dir = E2E.mailDir
   const files = fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, '_'))).sort()
   expect(files.length).toBeGreaterThan(0)
   const raw = fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')

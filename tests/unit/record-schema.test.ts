@@ -547,3 +547,31 @@ it('lists every field type of the table schema in the test schema', async () => 
   expect(new Set(ALL.fields.map((f) => f.type))).toEqual(new Set(FIELD_TYPES))
   expect(FORM_MSG.required('X')).toBe('You must enter a X value')
 })
+
+describe('the generic record fields every table takes (SPEC §3)', () => {
+  const post = (entries: [string, string][], opts: Partial<RecordSchemaOptions> = {}) => parseWithZod(form([['tag', 'T-1'], ['strain', 's1'], ['room', 'r1'], ...entries]), { schema: recordSchema(PLANTS, { mode: 'update', ...opts }) })
+  it('the form posts Active as a hidden "no" then the box: the last value is the choice', () => {
+    const off = post([['IsUsed', 'no']])
+    expect(off.status).toBe('success')
+    expect((off as { value: Record<string, unknown> }).value.IsUsed).toBe('no')
+    const on = post([['IsUsed', 'no'], ['IsUsed', 'yes']])
+    expect((on as { value: Record<string, unknown> }).value.IsUsed).toBe('yes')
+    const none = post([])
+    expect((none as { value: Record<string, unknown> }).value).not.toHaveProperty('IsUsed')
+  })
+  it('the row locks are refused from a user and taken from admin and super', () => {
+    const user = post([['ed', 'no'], ['delete', 'no']])
+    expect(user.status).toBe('error')
+    const errors = (user as { error?: Record<string, string[] | null> }).error
+    expect(errors?.ed).toEqual([FORM_MSG.lockAdminOnly('Editable')])
+    expect(errors?.delete).toEqual([FORM_MSG.lockAdminOnly('Deletable')])
+    const admin = post([['ed', 'no'], ['delete', 'no'], ['delete', 'yes']], { canLockRows: true })
+    expect(admin.status).toBe('success')
+    expect((admin as { value: Record<string, unknown> }).value).toMatchObject({ ed: 'no', delete: 'yes' })
+  })
+  it('the form shows Active (and the locks for admin and super) as stored, absent meaning yes', () => {
+    expect(formValuesOf(PLANTS, { IsUsed: 'no', ed: 'no' })).toMatchObject({ IsUsed: 'no' })
+    expect(formValuesOf(PLANTS, { ed: 'no' })).not.toHaveProperty('ed')
+    expect(formValuesOf(PLANTS, { ed: 'no' }, { canLockRows: true })).toMatchObject({ IsUsed: 'yes', ed: 'no', delete: 'yes' })
+  })
+})

@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData, useLoaderData, useNavigation, type FetcherWithComponents } from '@remix-run/react'
 import type { SubmissionResult } from '@conform-to/react'
 import { useMemo } from 'react'
-import { isEditable, MINUTE_STEP, onPickerStep, recordSchema } from '../../forms/record-schema'
+import { genericFlags, isEditable, MINUTE_STEP, onPickerStep, RECORD_FLAG_LABELS, recordSchema } from '../../forms/record-schema'
 import { MEASURE_UNITS } from '../../format/units'
 import { formatCell } from '../../format/format'
 import { useT } from '../../i18n/t'
@@ -118,7 +118,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
   const last = dialog ? dialog.fetcher.data : page.last
   const busy = dialog ? dialog.fetcher.state !== 'idle' : page.busy
   const PostForm = dialog ? dialog.fetcher.Form : Form
-  const schema = useMemo(() => recordSchema(data.schema, { mode: data.id ? 'update' : 'create', canEditCts: data.canEditCts, timeZone: data.timeZone, stored: data.id ? data.values : undefined }), [data])
+  const schema = useMemo(() => recordSchema(data.schema, { mode: data.id ? 'update' : 'create', canEditCts: data.canEditCts, canLockRows: data.canLockRows, timeZone: data.timeZone, stored: data.id ? data.values : undefined }), [data])
   const [form, fields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
     id: `record-${data.id ?? 'new'}`,
     lastResult: last,
@@ -195,6 +195,23 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
             </div>
           )
         })}
+        {/* the generic record fields every table takes (SPEC §3): Active for everyone who edits, the row locks for admin and super */}
+        {genericFlags(data.schema)
+          .filter((k) => k === 'IsUsed' || data.canLockRows)
+          .map((k) => {
+            const meta = fields[k] as FieldMetadata<unknown>
+            const f: FieldDef = { key: k, label: RECORD_FLAG_LABELS[k], type: 'check', pos: 0, align: 'left', show: true, ro: false, filter: false, sortable: false, required: false }
+            return (
+              <div key={k} className="flex flex-col gap-1">
+                <label htmlFor={meta.id} className="text-sm text-slate-300">
+                  {t(f.label)}
+                  {k === 'IsUsed' ? null : <span className="text-slate-500"> ({t('row lock')})</span>}
+                </label>
+                <FieldInput f={f} meta={meta} data={data} />
+                <Errors id={meta.errorId} errors={meta.errors} />
+              </div>
+            )
+          })}
         {data.canEditCts && fields.cts ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={fields.cts.id} className="text-sm text-slate-300">

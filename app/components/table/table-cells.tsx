@@ -6,6 +6,7 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { formatCell, isYes, TRIM_LENGTH } from '../../format/format'
+import { safeLink } from '../../utils/safe-url'
 import type { TableColumn, TableRow } from '../../screens/table-page.server'
 
 export interface CellContext {
@@ -21,8 +22,9 @@ export interface CellContext {
 export function fileHref(v: unknown, org: string): string | null {
   if (typeof v !== 'string' || !v.trim()) return null
   const s = v.trim()
-  if (/^https?:\/\//i.test(s)) return s
-  if (s.startsWith('/') && !s.startsWith('//')) return s
+  // a web address or a path of this site only through the one URL-safety rule; anything else is a stored file's name
+  const link = /^https?:/i.test(s) || s.startsWith('/') ? safeLink(s) : null
+  if (link) return link
   return `/getfiles/${encodeURIComponent(org)}/${encodeURIComponent(s)}`
 }
 
