@@ -12,6 +12,7 @@ import { MODULES } from './route-map'
 import { guard } from './auth/guard.server'
 import { messageFor } from './auth/messages'
 import { metrcKeyBanner } from './metrc/sync/banner.server'
+import { logoOf } from './files/logo.server'
 import { unreadBadges } from './areas/unread.server'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
@@ -56,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       unread: done && facility ? await unreadBadges(context, u.uid, facility, menu.flatMap((g) => g.items.map((i) => i.path)), url) : [],
       facilities: u ? facilitiesOf(u, orgs.map((o) => o._id)).length : 0,
       metrcBanner: done ? await metrcKeyBanner(context, u, facility) : null,
+      logo: done ? await logoOf(context.env.DATA_DIR, facility) : null,
     },
     { headers: g.headers },
   )
@@ -145,6 +147,7 @@ function Page({ children }: { children: React.ReactNode }) {
         menu: data.menu,
         message: data.message,
         metrcBanner: data.metrcBanner,
+        logo: data.logo,
         unread: data.unread,
       }}
     >

@@ -115,9 +115,19 @@ export async function nextStep(database: Database, user: SessionUser, s: { step:
   return 'done'
 }
 
-/** Records that a step is done and sends the user on to the next one (or the start page). */
-export async function advance(database: Database, sessionId: string, user: SessionUser, s: { step: Step; facility: string | null }): Promise<Response> {
+/**
+ * Where a sign-in goes after a step: the next step's page, or when done the page a shared link
+ * asked for (`redirectTo`, an internal path the caller checked with safePath) else the start page.
+ * The link rides along through every step (issue 32).
+ */
+export function afterStep(step: Step, redirectTo: string | null): string {
+  if (step === 'done') return redirectTo ?? '/Welcome'
+  return redirectTo ? `${STEP_PATH[step]}?${new URLSearchParams({ redirectTo })}` : STEP_PATH[step]
+}
+
+/** Records that a step is done and sends the user on to the next one (or the page the link asked for, or the start page). */
+export async function advance(database: Database, sessionId: string, user: SessionUser, s: { step: Step; facility: string | null }, redirectTo: string | null = null): Promise<Response> {
   const step = await nextStep(database, user, s)
   await updateSession(database, sessionId, { step, facility: s.facility })
-  return redirect(step === 'done' ? '/Welcome' : STEP_PATH[step])
+  return redirect(afterStep(step, redirectTo))
 }

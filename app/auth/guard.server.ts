@@ -163,6 +163,18 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     headers.append('Set-Cookie', sessionCookie(request, null))
     throw redirect(withQuery('/Welcome', new URLSearchParams({ msg: user?.web === 'no' ? 'noweb' : 'failed' })), { headers })
   }
+  // a link names its facility (`facility=`, issue 32): a signed-in user who works there is switched
+  // to it, so a Greenleaf link never shows another facility's table; one who does not is told so
+  const wanted = q.get('facility')
+  if (wanted && session && sessionId && user && session.step === 'done' && wanted !== session.facility && request.method === 'GET' && !isFlow(url.pathname) && !isPublic(url.pathname)) {
+    const orgs = facilitiesOf(user, (await activeOrgs(database)).map((o) => o._id))
+    if (!orgs.includes(wanted)) throw new Response('This link is for a facility your account cannot open. Ask the person who sent it, or your administrator for access.', { status: 403, statusText: 'Not your facility' })
+    await updateSession(database, sessionId, { facility: wanted })
+    // the page's own loader reads the session beside this one: load the address again, in the new facility
+    const again = new URLSearchParams(q)
+    again.delete('_data')
+    throw redirect(withQuery(url.pathname, again), { headers })
+  }
   // (6) public paths are open; the sign-in steps need a session; everything else a finished sign-in
   if (!isPublic(url.pathname)) {
     if (!session) {

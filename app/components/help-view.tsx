@@ -67,7 +67,7 @@ function BlockView({ block }: { block: HelpBlock }) {
       )
     case 'table':
       return (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full border-collapse text-left">
             <thead>
               <tr>
@@ -135,7 +135,7 @@ function BlockView({ block }: { block: HelpBlock }) {
     }
     case 'colour':
       return (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full border-collapse text-left">
             <thead>
               <tr>

@@ -1,11 +1,12 @@
 /**
  * The shell of SPEC §2.1: top bar (menu, title with version, theme, Support, user menu), the
  * drawer built from entitlements, the footer (connection, user, facility, kiosk, logo), and
- * kiosk mode (bars hidden, a floating button to leave). Menus are <details>: they open without JS.
+ * kiosk mode (bars hidden; kiosk-bar.tsx: Home, the menu and Leave kiosk mode in the page's flow). Menus are <details>: they open without JS.
  */
 import { Link, useLocation, useRevalidator } from '@remix-run/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ConfirmDialog } from './dialogs'
+import { KioskBar, useExitConfirmation } from './kiosk-bar'
 import { useBusState, useServerConnection, type ConnectionState } from './connection'
 import { Toaster } from './toasts'
 import { MetrcKeyBanner } from './metrc-banner'
@@ -32,6 +33,8 @@ export interface ShellData {
   message?: string | null
   /** admins: the facility's METRC key stopped working (issue 9) */
   metrcBanner?: KeyBanner | null
+  /** the organisation's logo when it has one (files/logo.server.ts), else Canopy's is shown */
+  logo?: string | null
   /** top-bar links with what waits for the user (messages, …), live over the event stream */
   unread?: UnreadBadge[]
 }
@@ -50,29 +53,6 @@ function PostButton({ intent, fields, children, className = '' }: { intent: stri
       </button>
     </form>
   )
-}
-
-/** In kiosk mode the back button asks before leaving the app (SPEC §2.1). */
-function useExitConfirmation(active: boolean) {
-  const [asking, setAsking] = useState(false)
-  useEffect(() => {
-    if (!active) return
-    history.pushState({ canopyGuard: true }, '')
-    const onPop = () => setAsking(true)
-    window.addEventListener('popstate', onPop)
-    return () => window.removeEventListener('popstate', onPop)
-  }, [active])
-  return {
-    asking,
-    stay: () => {
-      setAsking(false)
-      history.pushState({ canopyGuard: true }, '')
-    },
-    leave: () => {
-      setAsking(false)
-      history.back()
-    },
-  }
 }
 
 /** Footer status: the page came from the server, so 'Connected' without JavaScript; live with it. */
@@ -107,13 +87,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
       <div className="kiosk min-h-screen text-lg">
         <ConfirmDialog open={exit.asking} title={t('Leave Canopy?')} message={t('Do you want to leave the app?')} confirmLabel={t('Leave')} cancelLabel={t('Stay')} onConfirm={exit.leave} onCancel={exit.stay} />
         <Toaster serverMessage={data.message} />
+        <KioskBar menu={data.menu} />
         {data.metrcBanner ? <MetrcKeyBanner b={data.metrcBanner} /> : null}
         {children}
-        <div className="fixed bottom-4 right-4">
-          <PostButton intent="kiosk" fields={{ kiosk: 'off' }} className="bg-canopy-600 px-5 text-white shadow-lg">
-            {t('Leave kiosk mode')}
-          </PostButton>
-        </div>
       </div>
     )
   }
@@ -190,10 +166,8 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <PostButton intent="kiosk" fields={{ kiosk: 'on' }} className="border border-slate-600 hover:bg-slate-800">
           {t('Kiosk')}
         </PostButton>
-        {/* the organisation's logo; the object shows Canopy's when the organisation has none */}
-        <object data={`/getfiles/${encodeURIComponent(data.facility ?? '')}/logo.png`} type="image/png" width={28} height={28} aria-label={t('Organisation logo')} className="h-7 w-7">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-        </object>
+        {/* the organisation's logo, or Canopy's when it has none: never a request that answers 404 (issue 32) */}
+        <img src={data.logo ?? '/favicon.svg'} alt={t('Organisation logo')} width={28} height={28} className="h-7 w-7" />
       </footer>
     </div>
   )

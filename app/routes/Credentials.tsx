@@ -10,6 +10,7 @@ import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { advance, CredentialsInput, processingOf, submitCredentials } from '../auth/flow.server'
+import { safePath } from '../auth/guard.server'
 import { requireSession } from '../auth/require.server'
 import { CREDENTIAL_STATES, MSG } from '../auth/rules'
 import { Button, Field, Notice, Page } from '../components/ui'
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (s.session.step !== 'credentials') return redirect('/Welcome')
   const form = Object.fromEntries(await request.formData())
   if (form.intent === 'continue' && (await processingOf(context.database, s.user.email))) {
-    return advance(context.database, s.id, s.user, { step: 'facility', facility: s.session.facility })
+    return advance(context.database, s.id, s.user, { step: 'facility', facility: s.session.facility }, safePath(new URL(request.url).searchParams.get('redirectTo')))
   }
   const parsed = CredentialsInput.safeParse(form)
   if (!parsed.success) {

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { advance, recordEula } from '../auth/flow.server'
+import { safePath } from '../auth/guard.server'
 import { requireSession } from '../auth/require.server'
 import { endSession, sessionCookie } from '../auth/session.server'
 import { Button, Page } from '../components/ui'
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await endSession(context.database, s.id, 'eula declined')
     return redirect('/Welcome?msg=declined', { headers: { 'Set-Cookie': sessionCookie(request, null) } })
   }
-  return advance(context.database, s.id, s.user, { step: 'credentials', facility: s.session.facility })
+  return advance(context.database, s.id, s.user, { step: 'credentials', facility: s.session.facility }, safePath(new URL(request.url).searchParams.get('redirectTo')))
 }
 
 export default function Eula() {

@@ -7,6 +7,7 @@ import { json, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { facilitiesOf } from '../auth/entitlements'
 import { activeOrgs, advance } from '../auth/flow.server'
+import { safePath } from '../auth/guard.server'
 import { requireSession } from '../auth/require.server'
 import { updateSession } from '../auth/session.server'
 import { Button, Notice, Page } from '../components/ui'
@@ -32,11 +33,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.logger.warn({ uid: s.user.uid, wanted }, 'refused a facility the user does not have')
     return json({ error: 'You do not have access to that facility. Choose one from the list.' }, { status: 403 })
   }
+  // a shared link that brought the user here goes on to where it pointed (issue 32)
+  const back = safePath(new URL(request.url).searchParams.get('redirectTo'))
   if (s.session.step === 'done') {
     await updateSession(context.database, s.id, { facility: wanted })
-    return redirect('/Welcome')
+    return redirect(back ?? '/Welcome')
   }
-  return advance(context.database, s.id, s.user, { step: 'facility', facility: wanted })
+  return advance(context.database, s.id, s.user, { step: 'facility', facility: wanted }, back)
 }
 
 export default function Facility() {

@@ -11,7 +11,7 @@ export const loader = () => redirect('/Welcome')
 export async function action({ request, context }: ActionFunctionArgs) {
   const s = await requireSession(request, context)
   const form = await request.formData()
-  const back = safePath(String(form.get('back') ?? '')) ?? '/Welcome'
+  let back = safePath(String(form.get('back') ?? '')) ?? '/Welcome'
   const actor = { uid: s.user.uid, origUid: s.session.orig_uid, requestId: context.requestId, session: s.session.id_hash }
   switch (form.get('intent')) {
     case 'theme':
@@ -22,9 +22,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       break
     case 'kiosk':
       await updateSession(context.database, s.id, { kiosk: form.get('kiosk') === 'on' })
+      // a page opened as ?kiosk=1 would switch kiosk mode straight back on: back to it without that
+      back = withoutKioskParam(back)
       break
     default:
       throw new Response('Unknown preference.', { status: 400 })
   }
   return redirect(back)
+}
+
+function withoutKioskParam(path: string): string {
+  const u = new URL(path, 'http://x')
+  u.searchParams.delete('kiosk')
+  return u.pathname + u.search
 }

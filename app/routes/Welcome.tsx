@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect, useRef, useState } from 'react'
 import { checkLogin, findUser } from '../auth/accounts.server'
 import { visibleRoutes } from '../auth/entitlements'
-import { processingOf, STEP_PATH } from '../auth/flow.server'
+import { afterStep, processingOf } from '../auth/flow.server'
 import { startSignIn } from '../auth/guard.server'
 import { safePath } from '../utils/safe-url'
 import { sendEmailVerification, sendPasswordReset } from '../auth/reset.server'
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orgs = await context.database.store.count('auth', 'org').catch(() => 0)
   const base = { version: APP_VERSION, facilities: Math.max(0, orgs - 1), database: context.database.db.kind }
   if (look.state !== 'active') return json({ ...base, menu: null, unverified: false, processing: false, waiting: [] })
-  if (look.session.step !== 'done') throw redirect(STEP_PATH[look.session.step])
+  if (look.session.step !== 'done') throw redirect(afterStep(look.session.step, safePath(new URL(request.url).searchParams.get('redirectTo'))))
   const user = (await findUser(context.database, look.session.uid))!
   const routes = visibleRoutes(user, look.session.facility ?? '')
   const menu = MODULES.map((m) => ({ module: m.name as string, routes: routes.filter((r) => r.module === m.code).map((r) => ({ path: r.path, title: r.title })) }))
@@ -53,7 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...base, menu, unverified, waiting, day, processing: !!p && p.error_lic !== 'yes' && p.error_metrc !== 'yes' })
 }
 
-type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success' }
+/** `email`: what was typed, so a refused login (without JavaScript: a new page) keeps it (issue 32) */
+type ActionData = { errors?: Record<string, string>; message?: string; tone?: 'error' | 'success'; email?: string }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
@@ -75,24 +76,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ message: MSG.resetSent, tone: 'success' })
   }
   const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })
+  const email = String(form.get('email') ?? '').slice(0, 320)
   if (!parsed.success) {
-    return json<ActionData>({ errors: fieldErrors(parsed.error) }, { status: 400 })
+    return json<ActionData>({ errors: fieldErrors(parsed.error), email }, { status: 400 })
   }
   let r: Awaited<ReturnType<typeof checkLogin>>
   try {
     r = await checkLogin(context.database, parsed.data.email, parsed.data.password, context.clientIp ?? 'unknown')
   } catch (e) {
     context.logger.error({ err: e }, 'login failed on the server')
-    return json<ActionData>({ message: MSG.generic, tone: 'error' }, { status: 500 })
+    return json<ActionData>({ message: MSG.generic, tone: 'error', email }, { status: 500 })
   }
   if (!r.ok) {
     const message = r.reason === 'locked' ? MSG.locked(r.lockMinutes ?? 1) : r.reason === 'noweb' ? MSG.noWeb : MSG.loginFailed
-    return json<ActionData>({ message, tone: 'error' }, { status: r.reason === 'locked' ? 429 : 401 })
+    return json<ActionData>({ message, tone: 'error', email }, { status: r.reason === 'locked' ? 429 : 401 })
   }
   const old = readSessionId(request)
   if (old) await endSession(context.database, old, 'replaced')
-  const s = await startSignIn(context, request, r.user, { kiosk: form.get('kiosk') === '1' })
-  const target = s.step === 'done' ? safePath(String(form.get('redirectTo') ?? '')) ?? '/Welcome' : STEP_PATH[s.step]
+  // a shared link names its facility (`facility=` in its address): signed in there, no facility to choose
+  const redirectTo = safePath(String(form.get('redirectTo') ?? ''))
+  const facility = redirectTo ? new URL(redirectTo, 'http://x').searchParams.get('facility') : null
+  const s = await startSignIn(context, request, r.user, { kiosk: form.get('kiosk') === '1', facility })
+  const target = afterStep(s.step, redirectTo)
   return redirect(target, { headers: { 'Set-Cookie': sessionCookie(request, s.id) } })
 }
 
@@ -129,7 +134,7 @@ function LoginForm() {
       <Form ref={formRef} method="post" className="flex flex-col gap-4" noValidate onChange={(e) => readFilled(e.currentTarget)}>
         <input type="hidden" name="intent" value={reset ? 'reset' : 'login'} />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-        <Field label="Email" name="email" type="email" autoComplete="username" required error={data?.errors?.email} />
+        <Field label="Email" name="email" type="email" autoComplete="username" required error={data?.errors?.email} defaultValue={data?.email} />
         {reset ? null : (
           <div className="flex flex-col gap-2">
             <Field label="Password" name="password" type={show ? 'text' : 'password'} autoComplete="current-password" required error={data?.errors?.password} hint={PASSWORD_HINT} />

@@ -115,7 +115,8 @@ export interface TableView {
 /** Matches are counted exactly up to here; past it the screen says "more than" (decision 007). */
 export const COUNT_CAP = 1000
 
-const NOT_SEARCHABLE = new Set(['image', 'qrcode', 'array', 'check', 'status', 'pdf'])
+// a QR column is its text (a METRC tag): searched by that text (issue 32)
+const NOT_SEARCHABLE = new Set(['image', 'array', 'check', 'status', 'pdf'])
 
 const dateKinds = (f: FieldDef) => f.type === 'date' || f.format === 'date'
 

@@ -38,8 +38,12 @@ export type ListQuery = Partial<{
   open: string[]
 }>
 
-/** Parameters that belong to the page rather than the view (kept in links, never a notice). */
-export const PAGE_PARAMS = ['name', 'kiosk', 'msg', 'lang', 'done'] as const
+/**
+ * Parameters that belong to the page rather than the view (kept in links, never a notice).
+ * `facility`: the facility a table's link is for (the guard switches a signed-in user to it, the
+ * login keeps it; issue 32), so a shared link shows that facility's table.
+ */
+export const PAGE_PARAMS = ['name', 'kiosk', 'msg', 'lang', 'done', 'facility'] as const
 
 /** The URL search string of a view (defaults left out, keys in one order), so equal views have equal links. */
 export function listQueryToSearch(query: ListQuery, keep?: URLSearchParams): string {

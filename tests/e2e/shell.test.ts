@@ -74,7 +74,7 @@ test('workflows: a Workflows item comes first in each module with allowed workfl
   await expect(page.getByText('Harvest day')).toBeVisible()
 })
 
-test('kiosk mode hides the bars, survives navigation, and a floating button leaves it', async ({ page, createUser }) => {
+test('kiosk mode hides the bars, survives navigation, and its bar\'s button leaves it', async ({ page, createUser }) => {
   const u = await createUser()
   await login(page, u.email, u.password)
   await page.getByRole('button', { name: 'Kiosk' }).click()
@@ -122,7 +122,7 @@ test('in kiosk mode the back button asks before leaving the app', async ({ page,
   await page.getByRole('button', { name: 'Kiosk' }).click()
   await page.goto('/CulPlantings')
   await expect(page.getByRole('heading', { name: 'Plantings' })).toBeVisible()
-  await page.waitForFunction(() => history.state?.canopyGuard === true)
+  await page.waitForFunction(() => document.documentElement.dataset.exitGuard === 'on')
   await page.goBack()
   const dialog = page.getByRole('dialog', { name: 'Leave Canopy?' })
   await expect(dialog).toBeVisible()

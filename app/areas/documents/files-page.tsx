@@ -212,7 +212,7 @@ export function FilesPage() {
       <p className="text-sm text-slate-400">
         {d.matching > d.rows.length ? `The newest ${d.rows.length} of ${d.matching} matching files; search to narrow them. ` : `${d.rows.length} of ${d.total} files`}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="text-slate-400">
             <tr>

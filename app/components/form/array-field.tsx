@@ -27,7 +27,7 @@ export function ArrayField({ f, meta, form, data }: { f: FieldDef; meta: FieldMe
         {f.required ? <span aria-hidden> *</span> : null}
       </legend>
       {rows.length ? (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr>

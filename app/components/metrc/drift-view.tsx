@@ -39,7 +39,7 @@ export function DriftView({ title, path, canResolve, done, drift }: { title: str
       {drift.open.length === 0 ? (
         <p data-testid="drift-none">{t('No open drift: Canopy and METRC agree.')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[48rem] border-collapse text-sm" data-testid="drift-open">
             <caption className="pb-2 text-left text-slate-300">
               {t('Open drift')}: {drift.openTotal}
@@ -99,7 +99,7 @@ export function DriftView({ title, path, canResolve, done, drift }: { title: str
         </div>
       )}
       {drift.decided.length ? (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="drift-decided">
             <caption className="pb-2 text-left text-slate-300">{t('Latest decisions')}</caption>
             <thead>

@@ -99,8 +99,22 @@ export function Cell({ row, col, ctx }: { row: TableRow; col: TableColumn; ctx: 
     ) : null
   }
   if (kind === 'qrcode') {
+    // the tag as text, to read and to search by; its QR code (125 px, SPEC §2.5) one tap away (a <details>: no JavaScript needed)
     const src = row.qr[col.key]
-    return src ? <img src={src} width={125} height={125} alt={`${t('QR code')}: ${String(v)}`} className="bg-white p-1" /> : null
+    if (v === undefined || v === null || v === '') return null
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        <span className="break-all font-mono text-sm">{String(v)}</span>
+        {src ? (
+          <details className="inline-block">
+            <summary className="inline-flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded border border-slate-600 px-1 text-xs text-slate-300 hover:bg-slate-800" aria-label={`${t('QR code')}: ${String(v)}`}>
+              QR
+            </summary>
+            <img src={src} width={125} height={125} alt={`${t('QR code')}: ${String(v)}`} className="mt-1 bg-white p-1" />
+          </details>
+        ) : null}
+      </span>
+    )
   }
   if (kind === 'array') {
     const n = Array.isArray(v) ? v.length : 0

@@ -8,6 +8,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tan
 import { Fragment, useEffect, useMemo } from 'react'
 import type { TableColumn, TableData, TableRow } from '../../screens/table-page.server'
 import { listQueryToSearch, withQuery, type ListQuery } from '../../screens/table-url'
+import { PLATFORM_ORG } from '../../route-map'
 import { useT } from '../../i18n/t'
 import { RECORD_DIALOG_LINK, useRecordDialog } from '../form/record-dialog-links'
 import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
@@ -75,7 +76,12 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
   const { search } = useLocation()
   const navigate = useNavigate()
   const navigation = useNavigation()
-  const keep = useMemo(() => new URLSearchParams(search), [search])
+  // the table's links name its facility, so one shared or bookmarked shows this facility's table (issue 32)
+  const keep = useMemo(() => {
+    const k = new URLSearchParams(search)
+    if (!k.has('facility') && org && org !== PLATFORM_ORG) k.set('facility', org)
+    return k
+  }, [search, org])
   const to = (change: ListQuery & Record<string, unknown>) => `${path}${listQueryToSearch(withQuery(data.query, change), keep)}`
   const open = new Set(data.query.open ?? [])
   const toggleOpen = (id: string) => to({ open: open.has(id) ? [...open].filter((x) => x !== id) : [...open, id], page: data.query.page })
@@ -174,7 +180,7 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
           )}
         </div>
       ) : (
-        <div className={`overflow-x-auto ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+        <div className={`relative overflow-x-auto ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
           <table className="min-w-full border-collapse [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" style={{ fontSize: data.font }} aria-rowcount={data.exact ? data.total + 1 : -1}>
             <thead>
               {table.getHeaderGroups().map((g) => (

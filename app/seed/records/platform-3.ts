@@ -243,6 +243,7 @@ export const ES: Record<string, string> = {
   'Change Password': 'Cambiar contraseña',
   'Support': 'Soporte',
   'Kiosk': 'Quiosco',
+  'Home': 'Inicio',
   'Welcome': 'Bienvenido',
   'Email': 'Correo electrónico',
   'Password': 'Contraseña',

@@ -1,0 +1,99 @@
+/**
+ * Kiosk mode's own bar (SPEC §2.1; issue 32 item 5): the shared tablet on the floor shows no top bar
+ * or footer, but never traps its user: Home, the menu of the screens they may use (a <details>, so it
+ * opens without JavaScript) and Leave kiosk mode, in the page's flow at the top, so nothing covers a
+ * table's pager. Every target is at least 44 px. The back button goes back inside the app as usual;
+ * only a back that would leave Canopy asks first.
+ */
+import { Link, useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { useT } from '../i18n/t'
+import type { MenuGroup } from './shell'
+
+const item = 'flex min-h-11 min-w-11 items-center rounded-md px-4'
+
+export function KioskBar({ menu }: { menu: MenuGroup[] }) {
+  const t = useT()
+  const location = useLocation()
+  return (
+    <nav aria-label={t('Kiosk')} className="flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-900 px-3 py-1">
+      <Link to="/Welcome" className={`${item} font-semibold text-canopy-400 hover:bg-slate-800`}>
+        {t('Home')}
+      </Link>
+      {/* the page's address as its key: a new page closes the menu, as a page load does without JavaScript */}
+      <details className="relative" key={location.pathname + location.search}>
+        <summary className={`${item} cursor-pointer list-none border border-slate-600 hover:bg-slate-800`}>☰ {t('Menu')}</summary>
+        <div className="absolute left-0 z-20 mt-1 max-h-[70vh] w-80 max-w-[90vw] overflow-y-auto rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
+          {menu.map((g) => (
+            <section key={g.name} aria-label={t(g.name)} className="mb-2">
+              <h2 className="px-2 py-1 text-sm font-semibold text-slate-400">{t(g.name)}</h2>
+              <ul>
+                {g.items.map((i) => (
+                  <li key={i.path}>
+                    <Link to={i.path} className={`${item} hover:bg-slate-800`}>
+                      {t(i.title)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </details>
+      <span className="ml-auto" />
+      <form method="post" action="/Preferences" className="inline">
+        <input type="hidden" name="intent" value="kiosk" />
+        <input type="hidden" name="back" value={location.pathname + location.search} />
+        <input type="hidden" name="kiosk" value="off" />
+        <button type="submit" className={`${item} bg-canopy-600 text-white hover:bg-canopy-500`}>
+          {t('Leave kiosk mode')}
+        </button>
+      </form>
+    </nav>
+  )
+}
+
+/**
+ * In kiosk mode a back that would leave the app asks first (SPEC §2.1). The page the tab entered
+ * Canopy on gets one guard entry; the router's history index (`idx`) says where a back lands: a back
+ * between the app's own pages is an ordinary back, and only a back from the guard entry (index 0)
+ * to the entry page (index 0 too) would leave, so only that one asks. (A marker in the guard entry's
+ * state would not do: a table's first load replaces that entry to set its page size.)
+ */
+export function useExitConfirmation(active: boolean) {
+  const [asking, setAsking] = useState(false)
+  const location = useLocation()
+  const at = useRef(0)
+  useEffect(() => {
+    at.current = indexOf(history.state)
+  }, [location])
+  useEffect(() => {
+    if (!active || indexOf(history.state) > 0) return
+    history.pushState(history.state, '')
+    document.documentElement.dataset.exitGuard = 'on'
+    const onPop = (e: PopStateEvent) => {
+      if (indexOf(e.state) === 0 && at.current === 0) setAsking(true)
+    }
+    window.addEventListener('popstate', onPop)
+    return () => {
+      window.removeEventListener('popstate', onPop)
+      delete document.documentElement.dataset.exitGuard
+    }
+  }, [active])
+  return {
+    asking,
+    stay: () => {
+      setAsking(false)
+      history.pushState(history.state, '')
+    },
+    leave: () => {
+      setAsking(false)
+      history.back()
+    },
+  }
+}
+
+const indexOf = (state: unknown): number => {
+  const idx = (state as { idx?: unknown } | null)?.idx
+  return typeof idx === 'number' ? idx : 0
+}
