@@ -4,8 +4,9 @@
  * Add an area here when it has pure rules (decision 022).
  */
 import type { Area } from './area'
+import { area as visitors } from './visitors/area'
 
-export const AREAS: Area[] = []
+export const AREAS: Area[] = [visitors]
 
 let installed = false
 export function installAreas(): void {

@@ -19,7 +19,7 @@ interface PdfMake {
   createPdf(dd: unknown): { getBuffer(): Promise<Buffer> }
 }
 let maker: PdfMake | undefined
-function pdfmake(): PdfMake {
+export function pdfmake(): PdfMake {
   if (maker) return maker
   const m = require('pdfmake') as PdfMake
   m.setFonts(require('pdfmake/standard-fonts/Helvetica.js'))
