@@ -1,10 +1,11 @@
 # Canopy on-prem image: build with dev dependencies, run with production ones, as a non-root user.
+# Node.js: the current LTS line, the same as .nvmrc, package.json's engines and what .ci/run tests on.
 # What it runs is what CI runs: `npm run build`, then `node build/server.js` (which migrates first).
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm install when npm ci refuses a lockfile without other platforms' optional packages (see .ci/run)
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+# the lockfile exactly (a lockfile that drifted from package.json fails the build)
+RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 # build metafiles (module lists) and source maps stay out of the image unless asked:
@@ -15,12 +16,12 @@ COPY . .
 RUN SOURCEMAP=$SOURCEMAP npm run build \
  && if [ "$KEEP_BUILD_METADATA" != "1" ]; then rm -f build/metafile.*.json public/build/metafile.*.json; fi
 
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system canopy && useradd --system --gid canopy --home /app canopy \

@@ -17,10 +17,12 @@ export interface CanopyContext {
   /** the sensor ingest (app/sensors): bus readings and POST /dt/v1/{deviceID} (absent in tests that do not make one) */
   readings?: ReadingIngest
   requestId: string
-  /** the client's address as Express saw it (trust proxy: loopback) */
+  /** the client's address as Express saw it (trust proxy: the TRUST_PROXY setting) */
   clientIp?: string
   /** reads shared by the loaders of one GET request (app/server/request-memo.ts) */
   reads?: Map<string, Promise<unknown>>
+  /** the Content-Security-Policy nonce of this response: the page's inline scripts carry it (decision 034) */
+  cspNonce?: string
 }
 
 declare module '@remix-run/node' {

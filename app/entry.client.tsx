@@ -3,9 +3,12 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { bootSucceeded } from './client/boot-watchdog'
 import { installAreas } from './areas/index'
+import { installServerRetry } from './client/server-retry'
 
 // the business areas' pure rules (the edit form checks them as the server does: decision 022)
 installAreas()
+// a page's data loads wait out a server restart instead of failing the page (issue 28)
+installServerRetry()
 
 startTransition(() => {
   hydrateRoot(

@@ -10,6 +10,8 @@ import { broadcastDevReady } from '@remix-run/node'
 import { ConfigError, loadEnv, type Env } from './config/env.server'
 import { openDatabase, pgliteDir, type Database } from './db/index.server'
 import { sweepTemp } from './files/store.server'
+import { answerBackupRequests } from './db/backup.server'
+import { APP_VERSION } from './version'
 import { seedDemo } from './seed/index.server'
 import { EventHub } from './events/event-hub.server'
 import { startBus, type RunningBus } from './bus/index.server'
@@ -110,6 +112,8 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
     await database.close().catch(() => {})
     fail(`the message bus could not start: ${(e as Error).message}`)
   }
+  // every open page's footer shows whether devices can reach the server (issue 28)
+  running.bus.on('state', (state: string) => events.broadcast('bus', { state }))
   const app = createHttpApp({ env, database, logger, events, bus: running.bus, readings, build, publicDir: path.join(top, 'public') })
   const server = app.listen(env.PORT, env.HOST, () => {
     const a = server.address()
@@ -160,6 +164,8 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
     })
     server.closeIdleConnections()
   }
+  // `npm run backup` on the embedded database asks this process, which holds its folder (ops/backup.md)
+  answerBackupRequests({ dataDir: env.DATA_DIR, db: database.db, app: APP_VERSION, log: (level, msg, extra) => logger[level](extra ?? {}, msg) })
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
 }

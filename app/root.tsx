@@ -15,6 +15,7 @@ import { metrcKeyBanner } from './metrc/sync/banner.server'
 import { unreadBadges } from './areas/unread.server'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
+import { useNonce } from './client/nonce'
 import stylesheet from './tailwind.css'
 import { APP_NAME, APP_VERSION } from './version'
 
@@ -72,6 +73,7 @@ async function menuOf(context: LoaderFunctionArgs['context'], user: NonNullable<
     if (workflows.has(m.code) && mine.length) add(m.name, { path: workflowPath(m.code), title: 'Workflows' })
     for (const r of mine) add(r.group ?? m.name, { path: r.path, title: r.title })
   }
+  for (const r of routes.filter((x) => x.module === 'admin')) add(r.group ?? 'Administration', { path: r.path, title: r.title })
   for (const r of routes.filter((x) => x.module === 'super')) add('Super Admin', { path: r.path, title: r.title })
   return [...groups].map(([name, items]) => ({ name, items }))
 }
@@ -83,6 +85,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData()
+  const nonce = useNonce()
   // the saved theme is on the first byte: no flash of the wrong one
   return (
     <html lang={data?.lang ?? 'en'} className={data?.light ? 'light' : 'dark'}>
@@ -90,14 +93,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14532d" />
-        <script dangerouslySetInnerHTML={{ __html: BOOT_WATCHDOG }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_WATCHDOG }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-950 text-slate-100 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -4,23 +4,27 @@
  * the seed (a schema for every collection named here) and the tests that walk every route.
  */
 
-/** Module codes used in entitlements (`props.modules[facility]`). A null list means all modules. */
+/**
+ * Module codes used in entitlements (`props.modules[facility]`). A null list means all modules.
+ * `prefix`: how the module's routes begin (SPEC §2.3: /CulPlants, /DisSales, /CrmCampaign…), so its
+ * workflows are at /{prefix}Workflows (/CulWorkflows, /DisWorkflows).
+ */
 export const MODULES = [
-  { code: 'cul', name: 'Cultivation' },
-  { code: 'dsh', name: 'Dashboards' },
-  { code: 'sch', name: 'Tasks' },
-  { code: 'dis', name: 'Distribution' },
-  { code: 'tes', name: 'Testing' },
-  { code: 'fin', name: 'Finance' },
-  { code: 'metrc', name: 'Metrc' },
-  { code: 'crm', name: 'CRM' },
-  { code: 'oth', name: 'Other' },
-  { code: 'ops', name: 'Operations' },
-  { code: 'set', name: 'Settings' },
-  { code: 'help', name: 'Help' },
-  { code: 'sensors', name: 'Sensors' },
-  { code: 'automation', name: 'Automation' },
-  { code: 'sidekick', name: 'Sidekick' },
+  { code: 'cul', name: 'Cultivation', prefix: 'Cul' },
+  { code: 'dsh', name: 'Dashboards', prefix: 'Dsh' },
+  { code: 'sch', name: 'Tasks', prefix: 'Sch' },
+  { code: 'dis', name: 'Distribution', prefix: 'Dis' },
+  { code: 'tes', name: 'Testing', prefix: 'Tes' },
+  { code: 'fin', name: 'Finance', prefix: 'Fin' },
+  { code: 'metrc', name: 'Metrc', prefix: 'Metrc' },
+  { code: 'crm', name: 'CRM', prefix: 'Crm' },
+  { code: 'oth', name: 'Other', prefix: 'Oth' },
+  { code: 'ops', name: 'Operations', prefix: 'Ops' },
+  { code: 'set', name: 'Settings', prefix: 'Set' },
+  { code: 'help', name: 'Help', prefix: 'Help' },
+  { code: 'sensors', name: 'Sensors', prefix: 'Sensors' },
+  { code: 'automation', name: 'Automation', prefix: 'Automation' },
+  { code: 'sidekick', name: 'Sidekick', prefix: 'Sidekick' },
 ] as const
 export type ModuleCode = (typeof MODULES)[number]['code']
 
@@ -29,8 +33,8 @@ export type ScreenKind = 'table' | 'dashboard' | 'calendar' | 'help' | 'form' | 
 export interface RouteEntry {
   path: string
   title: string
-  /** module that must be entitled; 'super' means super role only; 'all' any signed-in user */
-  module: ModuleCode | 'super' | 'all'
+  /** module that must be entitled; 'super' means super role only; 'admin' the facility's admins (and super); 'all' any signed-in user */
+  module: ModuleCode | 'super' | 'admin' | 'all'
   /** any of these modules also entitles (e.g. /DshSensors) */
   anyOf?: ModuleCode[]
   kind: ScreenKind
@@ -73,6 +77,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/DshSensors', title: 'Sensors', module: 'sensors', anyOf: ['sensors', 'automation', 'sidekick'], kind: 'dashboard', collection: 'sen_devices', group: 'Dashboards' },
   // Tasks
   { path: '/SchCalendar', title: 'Calendar', module: 'sch', kind: 'calendar', collection: 'sch_tasks' },
+  // the tasks as a table: what the dashboards' task figures link to (the calendar shows them by day)
+  t('/SchTasks', 'Tasks', 'sch', 'sch_tasks'),
   // Distribution
   t('/DIsProducts', 'Products', 'dis', 'dis_products'),
   t('/DIsInventory', 'Inventory', 'dis', 'dis_inventory'),
@@ -232,6 +238,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/DisplayHTML', title: 'Documents', module: 'all', kind: 'html', collection: 'sup_html', platform: true },
   // the policies waiting for the signed-in user (issue 26; its own route module, app/areas/documents)
   { path: '/MyPolicies', title: 'My Policies', module: 'all', kind: 'page' },
+  // a facility admin's users: invite, rights, disable (issue 22, app/areas/onboarding); in the drawer's Administration group
+  { path: '/Users', title: 'Users', module: 'admin', kind: 'page', group: 'Administration' },
 ]
 
 /** The organisation that holds platform-wide collections (users, orgs, schemas, modules, ...). */

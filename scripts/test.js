@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { readReport } from './test-report.mjs'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-test-report-'))
 const vitest = (project, file) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
@@ -18,12 +19,9 @@ const steps = [
   { name: 'end-to-end tests in Chromium', cmd: 'npx', args: () => ['playwright', 'test', '--reporter=list,json'], kind: 'playwright' },
 ]
 
-/** passed/failed/skipped from a runner's JSON report */
+/** passed/failed/skipped and problems (crashed suites, retried tests) from a runner's JSON report */
 function counts(kind, file) {
-  if (!fs.existsSync(file)) return { passed: 0, failed: 0, skipped: 0 }
-  const r = JSON.parse(fs.readFileSync(file, 'utf8'))
-  if (kind === 'vitest') return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
-  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }
+  return readReport(kind, fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined)
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 }
@@ -35,8 +33,14 @@ for (const [i, s] of steps.entries()) {
   const started = Date.now()
   const report = path.join(tmp, `${i}.json`)
   const r = spawnSync(s.cmd, s.args(report), { stdio: 'inherit', env: { ...process.env, ...s.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report } })
-  if (s.kind) for (const [k, v] of Object.entries(counts(s.kind, report))) total[k] += v
-  if (r.status !== 0) {
+  let problems = []
+  if (s.kind) {
+    const c = counts(s.kind, report)
+    for (const k of ['passed', 'failed', 'skipped']) total[k] += c[k]
+    problems = c.problems
+    for (const p of problems) process.stdout.write(`!! ${s.name}: ${p}\n`)
+  }
+  if (r.status !== 0 || problems.length) {
     failedStep = s.name
     if (!s.kind) total.failed += 1 // a failed build counts as a failure even though it is not a test
     break

@@ -52,11 +52,29 @@ export async function readJson(request: Request, maxBytes = 1_000_000): Promise<
     }
   }
   const text = Buffer.concat(chunks).toString('utf8')
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     throw new AppError('BAD_INPUT', 'the request body is not valid JSON')
   }
+  // PostgreSQL cannot store or compare NUL in text or jsonb: refused here, for every API body (issue 20 item 11)
+  const at = nulAt(value)
+  if (at !== null) throw new AppError('BAD_INPUT', `the request body contains a NUL character (\\u0000)${at ? ` at ${at}` : ''}, which Canopy cannot store or search for`)
+  return value
+}
+
+/** Where a NUL character is in a parsed JSON value (a key or a string), as a dotted path; null when nowhere. */
+export function nulAt(v: unknown, path = '', depth = 0): string | null {
+  if (typeof v === 'string') return v.includes('\u0000') ? path : null
+  if (!v || typeof v !== 'object' || depth > 64) return null
+  for (const [k, x] of Object.entries(v)) {
+    const here = path ? `${path}.${k}` : k
+    if (k.includes('\u0000')) return here.split('\u0000').join('\\u0000')
+    const found = nulAt(x, here, depth + 1)
+    if (found !== null) return found
+  }
+  return null
 }
 
 /** Runs an API handler and turns any thrown AppError (or anything else) into the envelope. */

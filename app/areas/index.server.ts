@@ -6,10 +6,11 @@
 import type { AreaJobDeps, ServerArea } from './area'
 import { installAreas } from './index'
 import { serverArea as documents } from './documents/area.server'
+import { serverArea as onboarding } from './onboarding/area.server'
 import { serverArea as messaging } from './messaging/area.server'
 import { serverArea as visitors } from './visitors/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, messaging, visitors]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, visitors]
 
 let installed = false
 export function installServerAreas(): void {

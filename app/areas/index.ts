@@ -4,9 +4,10 @@
  * Add an area here when it has pure rules (decision 022).
  */
 import type { Area } from './area'
+import { area as onboarding } from './onboarding/area'
 import { area as visitors } from './visitors/area'
 
-export const AREAS: Area[] = [visitors]
+export const AREAS: Area[] = [onboarding, visitors]
 
 let installed = false
 export function installAreas(): void {

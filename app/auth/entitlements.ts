@@ -41,6 +41,8 @@ export function modulesOf(user: SessionUser, facility: string): ModuleCode[] {
 
 export function canSeeRoute(user: SessionUser, facility: string, route: RouteEntry): boolean {
   if (route.module === 'super') return user.role === 'super'
+  // administration of a facility: its admins (and super)
+  if (route.module === 'admin') return user.role === 'super' || (user.role === 'admin' && listedFacilities(user).includes(facility))
   // general screens (support, tables, documents): anyone who may work in this facility
   if (route.module === 'all') return user.role === 'super' || listedFacilities(user).includes(facility)
   const mods = modulesOf(user, facility)

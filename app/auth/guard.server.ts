@@ -13,22 +13,23 @@ import { facilitiesOf, type SessionUser } from './entitlements'
 import { activeOrgs, nextStep, STEP_PATH } from './flow.server'
 import { loginSchema, type MessageCode } from './rules'
 import { once } from '../utils/request-memo'
+import { safePath } from '../utils/safe-url'
 import { createSession, endSession, loadSession, readSessionId, sessionCookie, updateSession, type SessionRow } from './session.server'
 import { verifyAccessToken } from './tokens.server'
 
-export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp']
+// /Invitation/{token}: a new user's first password (issue 22)
+export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp', '/Invitation']
 export const FLOW_PATHS = Object.values(STEP_PATH)
 
 const norm = (p: string) => (p.replace(/\/+$/, '') || '/').toLowerCase()
-/** Public paths, and the pages under /PasswordReset/ and /EmailVerify/ (they receive a token). */
+/** Public paths, and the pages under /PasswordReset/, /EmailVerify/ and /Invitation/ (they receive a token). */
 export const isPublic = (path: string) => PUBLIC_PATHS.some((p) => norm(path) === p.toLowerCase() || (p !== '/' && norm(path).startsWith(`${p.toLowerCase()}/`)))
 const isFlow = (path: string) => FLOW_PATHS.some((p) => norm(path) === p.toLowerCase())
 
-/** An internal path only (no scheme, no //host), else null. */
-export function safePath(p: string | null): string | null {
-  if (!p || !p.startsWith('/') || p.startsWith('//') || p.includes('\\')) return null
-  return p
-}
+export { safePath }
+
+/** This request's own path as a redirect target: `//host` as a request path must not become a link to another site. */
+const here = (url: URL) => safePath(url.pathname) ?? '/'
 
 export interface GuardResult {
   user: SessionUser | null
@@ -57,7 +58,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
   if (q.get('type') === 'deepLink') {
     const scope = q.get('scope')
     if (scope && scope !== 'all' && scope !== 'web') throw redirect('/NoDeepLink')
-    const target = safePath(q.get('path')) ?? url.pathname
+    const target = safePath(q.get('path')) ?? here(url)
     const rest = new URLSearchParams(q)
     for (const k of ['type', 'scope', 'path']) rest.delete(k)
     throw redirect(withQuery(target, rest))
@@ -79,7 +80,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     const next = new URLSearchParams(q)
     next.delete('jsonData')
     for (const [k, v] of Object.entries(data as Record<string, unknown>)) next.set(k, typeof v === 'string' ? v : JSON.stringify(v))
-    throw redirect(withQuery(url.pathname, next))
+    throw redirect(withQuery(here(url), next))
   }
 
   const headers = new Headers()
@@ -132,7 +133,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     const id = await startSignIn(context, request, user, { origUid, facility: q.get('facility'), kiosk: q.has('kiosk') ? q.get('kiosk') !== '0' && q.get('kiosk') !== 'false' : false })
     clean.delete('facility')
     const h = new Headers({ 'Set-Cookie': sessionCookie(request, id.id) })
-    throw redirect(id.step === 'done' ? withQuery(url.pathname === '/' ? '/Welcome' : url.pathname, clean) : STEP_PATH[id.step], { headers: h })
+    throw redirect(id.step === 'done' ? withQuery(here(url) === '/' ? '/Welcome' : here(url), clean) : STEP_PATH[id.step], { headers: h })
   }
 
   // kiosk on/off from the address survives navigation (stored on the session)
@@ -167,7 +168,7 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     if (!session) {
       const back = new URLSearchParams()
       if (message) back.set('msg', message)
-      else if (!isFlow(url.pathname)) back.set('redirectTo', url.pathname + url.search)
+      else if (!isFlow(url.pathname)) back.set('redirectTo', here(url) + url.search)
       throw redirect(withQuery('/Welcome', back), { headers })
     }
     // /Facility stays open after sign-in: it is also the facility switcher

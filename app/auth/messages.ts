@@ -39,6 +39,7 @@ export const MESSAGE_CODES = {
   declined: 'You declined the license agreement, so you have been logged out.',
   reset: MSG.resetSent,
   changed: 'Your password has been changed. Please login again.',
+  invited: 'Your password is set. Please login with your email address and the new password.',
   deleted: 'The item was deleted.',
   saved: 'The item was saved.',
 } as const

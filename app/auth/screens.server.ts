@@ -33,7 +33,15 @@ export async function workflowsOf(database: Database, facility: string): Promise
   return out
 }
 
-export const workflowPath = (code: ModuleCode) => `/${MODULES.find((m) => m.code === code)!.name}Workflows`
+/** SPEC §2.3: a module's workflows are at /{Module}Workflows with the module's route prefix (/CulWorkflows, /DisWorkflows). */
+export const workflowPath = (code: ModuleCode) => `/${MODULES.find((m) => m.code === code)!.prefix}Workflows`
+
+/** An address that names a module's workflows by the module's name (/CultivationWorkflows, an old link): the address they live at, else null. */
+export function workflowAlias(path: string): string | null {
+  const m = /^\/([A-Za-z]+)Workflows\/?$/.exec(path)
+  const mod = m && MODULES.find((x) => x.name.toLowerCase() === m[1].toLowerCase() && x.prefix.toLowerCase() !== x.name.toLowerCase())
+  return mod ? workflowPath(mod.code) : null
+}
 
 export type Screen = { route: RouteEntry; workflows?: WorkflowItem[] }
 
@@ -42,7 +50,7 @@ export async function resolveScreen(database: Database, user: SessionUser, facil
   const route = findRoute(path)
   if (route) return canSeeRoute(user, facility, route) ? { route } : 'forbidden'
   const m = /^\/([A-Za-z]+)Workflows\/?$/.exec(path)
-  const mod = m && MODULES.find((x) => x.name.toLowerCase() === m[1].toLowerCase())
+  const mod = m && MODULES.find((x) => x.prefix.toLowerCase() === m[1].toLowerCase())
   if (!mod) return 'unknown'
   const wfs = (await workflowsOf(database, facility)).get(mod.code)
   if (!wfs) return 'unknown'

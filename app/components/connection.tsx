@@ -4,7 +4,8 @@
  * offline events drive the network toasts. Table changes are re-dispatched as a window event
  * (`canopy:table`) for the screens that show that table.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { REACH_EVENT, type ReachDetail } from '../client/server-retry'
 import { NOTIFICATION_MS, toast } from './toasts'
 
 export type ConnectionState = 'connecting' | 'connected' | 'disrupted' | 'reconnected'
@@ -17,6 +18,24 @@ export const READING_EVENT = 'canopy:reading'
 export const METRC_SYNC_EVENT = 'canopy:metrc-sync'
 /** this user's unread count changed ({kind: 'messages' | …, count, …}), for the shell's badges and the pages that list them */
 export const UNREAD_EVENT = 'canopy:unread'
+
+/** the server's message bus as the event stream last said ('none': no bus configured; unknown before the stream opens) */
+export type BusState = 'connecting' | 'connected' | 'offline' | 'none' | 'unknown'
+let busState: BusState = 'unknown'
+const busListeners = new Set<() => void>()
+function setBus(s: BusState) {
+  if (s === busState) return
+  busState = s
+  busListeners.forEach((l) => l())
+}
+/** The footer's device-bus status: live with JavaScript, 'unknown' without (and until the stream opens). */
+export function useBusState(): BusState {
+  return useSyncExternalStore(
+    (l) => (busListeners.add(l), () => busListeners.delete(l)),
+    () => busState,
+    () => 'unknown',
+  )
+}
 
 /**
  * `onResync`: called after the stream comes back from a break, and when the server says its bus
@@ -40,8 +59,9 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
     }
     const open = () => {
       es = new EventSource('/events')
-      es.addEventListener('ready', () => {
+      es.addEventListener('ready', (e) => {
         wait = 1000
+        setBus(((JSON.parse((e as MessageEvent).data || '{}') as { bus?: BusState }).bus ?? 'unknown'))
         clearTimeout(settle)
         if (wasDown) {
           toast(t('Server connection established'), { kind: 'success', ms: 3000, key: 'server' })
@@ -52,6 +72,7 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
         wasDown = false
       })
       es.addEventListener('resync', () => resync.current?.())
+      es.addEventListener('bus', (e) => setBus((JSON.parse((e as MessageEvent).data) as { state: BusState }).state))
       es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('reading', (e) => window.dispatchEvent(new CustomEvent(READING_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('unread', (e) => window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
@@ -74,9 +95,18 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
     open()
     const online = () => toast(t('Network is now connected'), { kind: 'success', key: 'network' })
     const offline = () => toast(t('Network disconnected'), { kind: 'error', ms: 0, key: 'network' })
+    // a page's data load got no answer (app/client/server-retry.ts keeps trying it): SPEC §8 'Server unreachable'
+    const reach = (e: Event) => {
+      if ((e as CustomEvent<ReachDetail>).detail.reachable) return
+      setState('disrupted')
+      wasDown = true
+      toast(t('Server unreachable'), { kind: 'error', ms: 0, key: 'server' })
+    }
+    window.addEventListener(REACH_EVENT, reach)
     window.addEventListener('online', online)
     window.addEventListener('offline', offline)
     return () => {
+      window.removeEventListener(REACH_EVENT, reach)
       stopped = true
       clearTimeout(retry)
       clearTimeout(settle)

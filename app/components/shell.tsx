@@ -6,7 +6,7 @@
 import { Link, useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from './dialogs'
-import { useServerConnection, type ConnectionState } from './connection'
+import { useBusState, useServerConnection, type ConnectionState } from './connection'
 import { Toaster } from './toasts'
 import { MetrcKeyBanner } from './metrc-banner'
 import { UnreadLink, type UnreadBadge } from './unread-link'
@@ -78,6 +78,7 @@ function useExitConfirmation(active: boolean) {
 /** Footer status: the page came from the server, so 'Connected' without JavaScript; live with it. */
 function ConnectionStatus({ state }: { state: ConnectionState }) {
   const t = useT()
+  const bus = useBusState()
   const [label, colour] =
     state === 'disrupted' ? [t('Disconnected'), 'text-red-400'] : state === 'connecting' ? [t('Connecting'), 'text-amber-300'] : state === 'reconnected' ? [t('Reconnected'), 'text-canopy-300'] : [t('Connected'), 'text-canopy-400']
   return (
@@ -86,6 +87,11 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
         ●
       </span>{' '}
       {label}
+      {bus === 'offline' || bus === 'connecting' ? (
+        <span data-bus={bus} className="ml-2 text-amber-300">
+          · {t('Devices offline')}
+        </span>
+      ) : null}
     </span>
   )
 }

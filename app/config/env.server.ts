@@ -30,6 +30,19 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3000),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+  // which proxies in front of Canopy may name the client's address (X-Forwarded-For; ops/proxy/README.md):
+  // 'loopback' (default: a proxy on this machine), a number of hops, 'true' (any: only when nothing but the
+  // proxy can reach Canopy), 'false', or addresses/CIDRs separated by commas. The rate limits, the audit's
+  // address and sign-in lockouts all use the address this yields.
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .default('loopback')
+      .refine((v) => /^(true|false|\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/.test(v), 'expects loopback, true, false, a number of hops, or addresses/CIDRs separated by commas')
+      .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1, 'expects a folder path').default('./data')),
   DATABASE_URL: z.preprocess(emptyToUndefined, url(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional()),
   MQTT_URL: z.preprocess(emptyToUndefined, url(['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'], 'an mqtt://, mqtts://, ws:// or wss:// URL').optional()),
@@ -57,6 +70,8 @@ export const envSchema = z.object({
   SENSOR_RAW_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects days' }).int('expects whole days').min(1, 'expects days, at least 1').max(3650, 'expects days, at most 3650').default(7)),
   SENSOR_COMPACT_EVERY_MIN: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).int('expects whole minutes').min(1, 'expects minutes, at least 1').max(10_080, 'expects minutes, at most 10080').default(60)),
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional()),
+  // the sender of every mail Canopy sends (invitations, resets, the authorization mail)
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().max(300).refine((v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v), 'expects an address, optionally with a name: Name <mail@example.com>').default('Canopy <no-reply@canopy.local>')),
   // the address people open Canopy at, for links in mail (default http://localhost:{PORT})
   PUBLIC_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').optional()),
   // messaging (app/areas/messaging): a message still unread this many seconds after it was sent is mailed to its reader
@@ -71,6 +86,8 @@ export const envSchema = z.object({
       .refine((v) => !/["'?&/<>\s]/.test(v), 'expects no " \' ? & / < > or whitespace')
       .default('Canopy#Demo1'),
   ),
+  // the first super user's name on a real install (DEMO_DATA=0)
+  ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(120).default('Administrator')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   IDLE_TIMEOUT_S: z.coerce.number({ invalid_type_error: 'expects seconds' }).int().min(5, 'expects seconds >= 5').default(3600),
@@ -84,6 +101,9 @@ export const envSchema = z.object({
   RATE_LIMIT_ADDRESS_BURST: burst(600),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(100, 'expects milliseconds, at least 100').max(600_000, 'expects milliseconds, at most 600000').default(30_000)),
   PIPELINE_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(10000),
+  // the embedded database cannot stop a running statement: a pipeline priced above this many row
+  // visits is refused before it runs there (app/api/pipeline/cost.ts, decision 035); 0 turns it off
+  PIPELINE_MAX_COST: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a number of row visits' }).int('expects a whole number').min(0, 'expects 0 or more').default(50_000)),
   MAX_UPLOAD_MB: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects megabytes' }).positive('expects megabytes, more than 0').max(1024, 'expects megabytes, at most 1024').default(10)),
   // how long a download link (GET /getfiles/{org}/{name}?token=, app/files/tokens.server.ts) works
   FILE_TOKEN_TTL_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(86_400, 'expects seconds, at most 86400').default(300)),
@@ -94,7 +114,8 @@ export const envSchema = z.object({
   METRC_SANDBOX: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   // without a vendor key, the METRC emulator (app/metrc/emulator) runs in this process on this port
   // (0: any free one); METRC_EMULATOR=0 turns it off (then METRC is simply not configured)
-  METRC_EMULATOR: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  // unset: on with demo data, off on a real install (DEMO_DATA=0), so a real install never talks to a pretend METRC unless asked
+  METRC_EMULATOR: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   // how often the Metrc tables sync: data tables every this many minutes (0: no scheduled syncs at
   // all, Sync now only), reference tables every this many hours
   METRC_SYNC_DATA_MIN: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects minutes' }).int('expects whole minutes').min(0, 'expects minutes, 0 (off) or more').max(1440, 'expects minutes, at most 1440').default(5)),

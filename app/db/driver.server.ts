@@ -22,6 +22,8 @@ export interface Db extends Queryable {
   /** Runs several read queries, concurrently where the driver can. */
   parallel<T extends unknown[]>(...qs: { [K in keyof T]: (q: Queryable) => Promise<T[K]> }): Promise<T>
   close(): Promise<void>
+  /** PGlite only: its data folder as a gzipped tar, taken in one exclusive step (backups) */
+  dumpDataDir?(): Promise<Blob>
 }
 
 /** A database error with its SQLSTATE, whichever driver raised it. */

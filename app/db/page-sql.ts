@@ -78,6 +78,12 @@ export async function pagePlan(t: string, schema: TableSchema | undefined, q: Pa
   const refOf = (key: string) => refs.find((r) => r.key === key)
 
   if (q.activeOnly) where.push(`(t.doc ->> 'IsUsed') IS DISTINCT FROM 'no'`)
+  for (const e of q.equals ?? []) {
+    if (!isFieldKey(e.key) || !known(e.key)) throw badInput(`unknown field "${e.key.slice(0, 40)}"`)
+    // an empty value matches a record without one
+    if (e.value === '') where.push(`COALESCE(t.doc ->> ${keyLit(e.key)}, '') = ''`)
+    else where.push(`(t.doc ->> ${keyLit(e.key)}) = $${params.push(e.value)}`)
+  }
   if (q.range && (q.range.from || q.range.to)) {
     if (!isFieldKey(q.range.key) || !known(q.range.key)) throw badInput(`unknown date field "${q.range.key.slice(0, 40)}"`)
     const e = sortExpr(schema, q.range.key)

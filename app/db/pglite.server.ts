@@ -92,6 +92,10 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
       for (const q of qs) out.push(await q(base))
       return out as never
     },
+    dumpDataDir: async () => {
+      await pg.query('CHECKPOINT')
+      return pg.dumpDataDir('gzip')
+    },
     close: async () => {
       try {
         if (!pg.closed) await pg.close()

@@ -346,7 +346,8 @@ export class Store {
     return r.rows.map((x) => ({ ...x, at: iso(x.at) }))
   }
 
-  private emit(e: ChangeEvent) {
+  /** The change event of a write (also for writes made in a caller's own transaction, after it commits). */
+  emit(e: ChangeEvent) {
     this.events.emit('change', e)
   }
 }

@@ -40,6 +40,8 @@ export interface PageQuery {
   limit: number
   sort?: { key: string; dir: 'asc' | 'desc' }
   search?: { key: string; text: string }
+  /** fields that must equal these values exactly (a reference field: the referenced id) */
+  equals?: Array<{ key: string; value: string }>
   range?: { key: string; from?: string; to?: string }
   /** only records whose IsUsed is not 'no' */
   activeOnly?: boolean

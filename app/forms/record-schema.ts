@@ -20,6 +20,7 @@ import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format
 import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
 import { hasSaveRules, runSaveRules } from './save-rules'
 import { keyedRows, ROW_ID } from './row-ids'
+import { safeLink, safePath } from '../utils/safe-url'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -39,6 +40,14 @@ export interface RecordSchemaOptions {
    * date picker's interval); a form post keeps the step check.
    */
   anyMinute?: boolean
+  /** admin and super may set the row locks `ed` and `delete` (SPEC §3, §6) */
+  canLockRows?: boolean
+  /**
+   * The record as stored (server) or as its form opened (browser): a date-time the user did not
+   * change (the same instant) passes whatever its minute or seconds and is kept exactly as it was;
+   * the picker's step applies to what the user picks (issue 32).
+   */
+  stored?: Record<string, unknown>
 }
 
 export type RecordShape = Record<string, z.ZodTypeAny>
@@ -48,6 +57,31 @@ export type RecordSchema = z.ZodIntersection<z.ZodObject<RecordShape>, z.ZodType
 /** Record keys the server owns (SPEC §3, decision 002); a post naming one is refused. */
 export const SYSTEM_KEYS = ['_id', 'cts', 'ts', 'octs'] as const
 const SYSTEM_LABELS: Record<(typeof SYSTEM_KEYS)[number], string> = { _id: 'Id', cts: 'Created', ts: 'Updated', octs: 'Original Created' }
+
+/**
+ * The generic record fields of SPEC §3 that every table takes, whether its schema lists them or
+ * not: `IsUsed` ('no' = inactive; the table's Active/All toggle reads it) and the row locks `ed`
+ * and `delete` ('no' blocks edit or delete for everyone but super), which only admin and super
+ * set. (`octs` is the server's: SYSTEM_KEYS.) A table whose schema defines one keeps its own field.
+ */
+export const RECORD_FLAGS = ['IsUsed', 'ed', 'delete'] as const
+export type RecordFlag = (typeof RECORD_FLAGS)[number]
+export const RECORD_FLAG_LABELS: Record<RecordFlag, string> = { IsUsed: 'Active', ed: 'Editable', delete: 'Deletable' }
+/** The generic flags `schema` does not define itself: the ones the engine adds. */
+export function genericFlags(schema: TableSchema): RecordFlag[] {
+  return RECORD_FLAGS.filter((k) => !schema.fields.some((f) => f.key === k))
+}
+/** A flag as stored means 'no' only when it says no; absent, 'yes' or anything else is 'yes'. */
+export const storedFlag = (v: unknown): 'yes' | 'no' => (String(v ?? '').trim().toLowerCase() === 'no' || v === false ? 'no' : 'yes')
+/** A flag as sent: yes/no (true/false, on/off, the form's hidden "no" then the box's "yes"); null when it is neither. */
+export function sentFlag(v: unknown): 'yes' | 'no' | null {
+  if (Array.isArray(v)) v = v.at(-1)
+  if (v === true) return 'yes'
+  if (v === false) return 'no'
+  if (typeof v !== 'string') return null
+  const s = v.trim().toLowerCase()
+  return ['yes', 'on', 'true'].includes(s) ? 'yes' : ['no', 'off', 'false'].includes(s) ? 'no' : null
+}
 
 /** Longest accepted value per string type (characters); a 10 MB note is refused, not stored. */
 export const MAX_LENGTH = {
@@ -67,6 +101,7 @@ const n = (x: number) => x.toLocaleString('en-US')
 export const FORM_MSG = {
   required: MSG.required,
   readOnly: (label: string) => `${label} is read-only`,
+  lockAdminOnly: (label: string) => `${label} is a row lock: only an administrator can change it`,
   number: (label: string) => `${label} must be a number`,
   between: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
   atLeast: (label: string, min: number) => `${label} must be at least ${min}`,
@@ -156,16 +191,17 @@ export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): Re
   const shape: [string, z.ZodTypeAny][] = []
   for (const f of schema.fields) {
     if (opts.only && isEditable(f) && !opts.only.has(f.key)) continue
-    shape.push([f.key, isEditable(f) ? fieldSchema(f, zone, step) : refused(f.label)])
+    shape.push([f.key, isEditable(f) ? fieldSchema(f, zone, step, opts.stored?.[f.key]) : refused(f.label)])
   }
+  for (const key of genericFlags(schema)) shape.push([key, key === 'IsUsed' || opts.canLockRows ? flagSchema(RECORD_FLAG_LABELS[key]) : lockRefused(RECORD_FLAG_LABELS[key])])
   for (const key of SYSTEM_KEYS) {
-    if (key === 'cts' && opts.canEditCts) shape.push([key, ctsSchema(zone, step, opts.mode === 'create')])
+    if (key === 'cts' && opts.canEditCts) shape.push([key, ctsSchema(zone, step, opts.mode === 'create', opts.stored?.cts)])
     else shape.push([key, refused(SYSTEM_LABELS[key])])
   }
   // fromEntries: a field keyed __proto__ becomes an own key, not the prototype
   // the table's save rules run beside the fields, so their SPEC §5 message (a form error: the red
   // Error box) comes with the field errors rather than only once every field is right
-  return z.intersection(z.object(Object.fromEntries(shape)), opts.only ? z.object({}) : saveRulesOf(schema, opts.mode, zone, step))
+  return z.intersection(z.object(Object.fromEntries(shape)), opts.only ? z.object({}) : saveRulesOf(schema, opts.mode, zone, step, opts.stored))
 }
 
 /**
@@ -173,10 +209,10 @@ export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): Re
  * as its own schema reads it (a field that does not parse counts as not given); adds the rule's
  * message as a form error and contributes no value. Tables without rules get a schema that passes.
  */
-function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zone: string, step: boolean): z.ZodTypeAny {
+function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zone: string, step: boolean, stored?: Record<string, unknown>): z.ZodTypeAny {
   const empty = z.object({})
   if (!hasSaveRules(schema.key)) return empty
-  const fields = schema.fields.filter(isEditable).map((f) => [f.key, fieldSchema(f, zone, step)] as const)
+  const fields = schema.fields.filter(isEditable).map((f) => [f.key, fieldSchema(f, zone, step, stored?.[f.key])] as const)
   return z.preprocess((raw, ctx) => {
     const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
     const record: Record<string, unknown> = {}
@@ -190,8 +226,12 @@ function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zon
   }, empty)
 }
 
-/** The zod schema of one editable field (exported for the edit form's per-field checks and for tests). `step`: dates on the picker's 5-minute step. */
-export function fieldSchema(f: FieldDef, timeZone = 'UTC', step = true): z.ZodTypeAny {
+/**
+ * The zod schema of one editable field (exported for the edit form's per-field checks and for tests).
+ * `step`: dates on the picker's 5-minute step; `stored`: the field's stored value (a date-time equal
+ * to it is kept as stored; for a sub-table, its stored rows).
+ */
+export function fieldSchema(f: FieldDef, timeZone = 'UTC', step = true, stored?: unknown): z.ZodTypeAny {
   const L = f.label
   switch (f.type) {
     case 'number':
@@ -204,7 +244,7 @@ export function fieldSchema(f: FieldDef, timeZone = 'UTC', step = true): z.ZodTy
       // optional() never lets undefined through (toYesNo never returns it); it keeps `required` off the checkbox.
       return z.preprocess(toYesNo, z.enum(['yes', 'no'], typeErrors(L, FORM_MSG.yesNo(L))).optional())
     case 'date':
-      return scalar(f, dateText, dateSchema(L, timeZone, step))
+      return scalar(f, dateText, dateSchema(L, timeZone, step, stored === undefined ? [] : [stored]))
     case 'measure':
       return measureSchema(f)
     case 'list':
@@ -214,7 +254,7 @@ export function fieldSchema(f: FieldDef, timeZone = 'UTC', step = true): z.ZodTy
     case 'gaugearray':
       return listOf(f, toNumbers, range(z.number(typeErrors(L, FORM_MSG.number(L))), L, f.min, f.max))
     case 'array':
-      return listOf(f, (v) => v, rowSchema(f, timeZone, step)).superRefine((rows, ctx) => uniqueRowIds(rows, f.label, ctx))
+      return listOf(f, (v) => v, rowSchema(f, timeZone, step, stored)).superRefine((rows, ctx) => uniqueRowIds(rows, f.label, ctx))
     case 'fileDND':
       return scalar(f, trimmed, text(L, MAX_LENGTH.fileDND).refine(isFilePath, FORM_MSG.file(L)))
     case 'textarea':
@@ -304,9 +344,11 @@ function text(label: string, max: number) {
 /** A stored file's name or path (the upload itself is a separate request), or an http(s) address; never javascript: or ../ */
 function isFilePath(s: string): boolean {
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(s) || s.split(/[\\/]/).includes('..')) return false
+  if (/[\u0000-\u001f\u007f]/.test(s) || s.includes('\\') || s.split('/').includes('..')) return false
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s)
-  return !scheme || /^https?$/i.test(scheme[1])
+  if (scheme) return /^https?$/i.test(scheme[1]) && safeLink(s) !== null
+  // a path of this site (the one URL-safety rule: never `//host`), or a bare stored name
+  return !s.startsWith('/') || safePath(s) !== null
 }
 
 function optionSchema(f: FieldDef): z.ZodTypeAny {
@@ -341,10 +383,13 @@ function toNumbers(v: unknown): unknown {
 }
 
 /** A sub-table row: its columns compiled like top-level fields, plus the row id (server-assigned when absent). */
-function rowSchema(f: FieldDef, timeZone: string, step: boolean): z.ZodTypeAny {
+function rowSchema(f: FieldDef, timeZone: string, step: boolean, stored?: unknown): z.ZodTypeAny {
   const shape: [string, z.ZodTypeAny][] = []
+  const storedRows = Array.isArray(stored) ? (stored as unknown[]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object') : []
   for (const sub of f.array ?? []) {
-    if (sub.key !== 'id') shape.push([sub.key, isEditable(sub) ? fieldSchema(sub, timeZone, step) : refused(sub.label)])
+    // a row's date-time is kept when it is one of the column's stored values
+    const kept = sub.type === 'date' ? storedRows.map((r) => r[sub.key]).filter((v) => v !== undefined && v !== null && v !== '') : undefined
+    if (sub.key !== 'id') shape.push([sub.key, isEditable(sub) ? (kept ? dateField(sub, timeZone, step, kept) : fieldSchema(sub, timeZone, step)) : refused(sub.label)])
   }
   const id = z.preprocess((v) => (isBlank(v) ? undefined : trimmed(v)), z.string({ invalid_type_error: FORM_MSG.rowId }).regex(ROW_ID, FORM_MSG.rowId).optional())
   shape.push(['id', id])
@@ -371,6 +416,19 @@ function uniqueRowIds(rows: unknown, label: string, ctx: z.RefinementCtx): void 
  * for them, so a value means a forged post. Deliberately not optional: conform would turn '' into
  * "not posted" first.
  */
+/** A generic flag: not sent is left as stored; sent, it must be yes or no. */
+function flagSchema(label: string): z.ZodTypeAny {
+  return z.preprocess((v) => (v === undefined ? undefined : (sentFlag(v) ?? v)), z.enum(['yes', 'no'], typeErrors(label, FORM_MSG.yesNo(label))).optional())
+}
+
+/** A row lock sent by a user who may not set it. */
+function lockRefused(label: string): z.ZodTypeAny {
+  return z.any().transform((v, ctx) => {
+    if (v !== undefined) ctx.addIssue({ code: 'custom', message: FORM_MSG.lockAdminOnly(label) })
+    return undefined
+  })
+}
+
 function refused(label: string): z.ZodTypeAny {
   return z.any().transform((v, ctx) => {
     if (v !== undefined) ctx.addIssue({ code: 'custom', message: FORM_MSG.readOnly(label) })
@@ -424,13 +482,16 @@ const ISO_INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
  * `timeZone`), a full ISO instant, or a date alone (midnight). On a 5-minute step (SPEC §9), so
  * seconds must be zero. → UTC ISO string.
  */
-function dateSchema(label: string, timeZone: string, step = true) {
+function dateSchema(label: string, timeZone: string, step = true, kept: unknown[] = []) {
   return z.string(typeErrors(label, FORM_MSG.date(label))).transform((s, ctx) => {
     const t = s.length <= 40 ? parseDateInput(s, timeZone) : null
     if (t === null) {
       ctx.addIssue({ code: 'custom', message: FORM_MSG.date(label) })
       return z.NEVER
     }
+    // unchanged: the stored value exactly as it was (never floored to the step, never reformatted)
+    const same = kept.find((k) => instantOf(k, timeZone) === t)
+    if (same !== undefined) return typeof same === 'string' ? same : new Date(t).toISOString()
     if (step && t % (MINUTE_STEP * 60_000) !== 0) {
       ctx.addIssue({ code: 'custom', message: FORM_MSG.step(label) })
       return z.NEVER
@@ -439,10 +500,29 @@ function dateSchema(label: string, timeZone: string, step = true) {
   })
 }
 
-function ctsSchema(timeZone: string, step: boolean, create: boolean): z.ZodTypeAny {
+function ctsSchema(timeZone: string, step: boolean, create: boolean, stored?: unknown): z.ZodTypeAny {
   // not posted: left as it is; posted empty: refused on a stored record, a record always has a
   // created time; left empty on a new one (the form's Add shows it blank): created now
-  return z.preprocess((v) => (v === undefined || (create && isBlank(v)) ? undefined : isBlank(v) ? null : dateText(v)), dateSchema(SYSTEM_LABELS.cts, timeZone, step).optional())
+  return z.preprocess((v) => (v === undefined || (create && isBlank(v)) ? undefined : isBlank(v) ? null : dateText(v)), dateSchema(SYSTEM_LABELS.cts, timeZone, step, stored === undefined ? [] : [stored]).optional())
+}
+
+/** A sub-table's date column whose stored values are kept when posted unchanged. */
+function dateField(f: FieldDef, timeZone: string, step: boolean, kept: unknown[]): z.ZodTypeAny {
+  return scalar(f, dateText, dateSchema(f.label, timeZone, step, kept))
+}
+
+/** Epoch ms of a stored or shown date-time (an ISO string, a datetime-local in the zone, a Date), or null. */
+function instantOf(v: unknown, timeZone: string): number | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime()
+  return typeof v === 'string' && v.length <= 40 ? parseDateInput(v, timeZone) : null
+}
+
+/** Is a datetime-local value on the picker's step (no seconds, minutes a multiple of 5)? '' is. */
+export function onPickerStep(v: unknown): boolean {
+  if (typeof v !== 'string' || !v) return true
+  const m = /T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/.exec(v)
+  if (!m) return true
+  return +m[2] % MINUTE_STEP === 0 && !+(m[3] ?? 0) && !+(m[4] ?? 0)
 }
 
 const dateText = (v: unknown) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString() : trimmed(v))
@@ -485,16 +565,17 @@ function checkZone(timeZone: string | undefined): string {
 /**
  * A stored record → the values its edit form starts with, as the inputs hold them: strings,
  * `{ qty, unit }` for measures, string lists, rows with their ids. Dates become datetime-local
- * strings in `timeZone`, rounded down to the picker's 5-minute step (an imported 14:03 shows, and
- * saves, as 14:00; otherwise the picker would refuse an untouched field).
+ * strings in `timeZone`, exactly (seconds and milliseconds when there are any): a value the user
+ * does not touch is saved back unchanged (issue 32; `stored` lets it past the picker's step).
  */
 export function formValuesOf(
   schema: TableSchema,
   doc: Record<string, unknown>,
-  opts: { canEditCts?: boolean; timeZone?: string } = {},
+  opts: { canEditCts?: boolean; timeZone?: string; canLockRows?: boolean } = {},
 ): Record<string, unknown> {
   const zone = checkZone(opts.timeZone)
   const out: Record<string, unknown> = Object.fromEntries(editableFields(schema).map((f) => [f.key, fieldValue(f, doc[f.key], zone)]))
+  for (const k of genericFlags(schema)) if (k === 'IsUsed' || opts.canLockRows) out[k] = storedFlag(doc[k])
   if (opts.canEditCts) out.cts = toLocalInput(doc.cts, zone)
   return out
 }
@@ -531,11 +612,10 @@ function fieldValue(f: FieldDef, v: unknown, zone: string): unknown {
   }
 }
 
-/** A stored date → `YYYY-MM-DDTHH:mm` in the zone, on the 5-minute step; '' when it is not a date. */
+/** A stored date → `YYYY-MM-DDTHH:mm` in the zone (`:ss`, `:ss.mmm` when it has them); '' when it is not a date. */
 export function toLocalInput(v: unknown, timeZone = 'UTC'): string {
   const t = v instanceof Date ? v.getTime() : typeof v === 'string' ? parseDateInput(v, timeZone) : null
   if (t === null || Number.isNaN(t)) return ''
-  const wall = t + (timeZone === 'UTC' ? 0 : zoneOffset(t, timeZone))
-  const step = MINUTE_STEP * 60_000
-  return new Date(Math.floor(wall / step) * step).toISOString().slice(0, 16)
+  const wall = new Date(t + (timeZone === 'UTC' ? 0 : zoneOffset(t, timeZone))).toISOString()
+  return wall.endsWith(':00.000Z') ? wall.slice(0, 16) : wall.endsWith('.000Z') ? wall.slice(0, 19) : wall.slice(0, 23)
 }

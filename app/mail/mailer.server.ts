@@ -12,21 +12,20 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  html?: string
 }
-
-const FROM = 'Canopy <no-reply@canopy.local>'
 
 export async function sendMail(env: Env, logger: Logger, mail: Mail): Promise<void> {
   if (env.SMTP_URL) {
     const t = nodemailer.createTransport(env.SMTP_URL)
-    await t.sendMail({ from: FROM, ...mail })
+    await t.sendMail({ from: env.MAIL_FROM, ...mail })
     logger.info({ to: mail.to, subject: mail.subject, via: 'smtp' }, 'mail sent')
     return
   }
   const dir = path.join(env.DATA_DIR, 'outbox')
   fs.mkdirSync(dir, { recursive: true })
   const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-  const info = await t.sendMail({ from: FROM, ...mail })
+  const info = await t.sendMail({ from: env.MAIL_FROM, ...mail })
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`)
   fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 })
   logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox (SMTP_URL is not set)')

@@ -4,7 +4,8 @@
  *
  *   table exists and is editable → the user's right to it (access.server.ts) → the row's own
  *   flags (SPEC §6 `ed`/`delete` = no bind everyone but super) → server keys dropped (`ts`, `octs`,
- *   `cts` unless admin/super) → unknown keys refused → the compiled zod schema (record-schema.ts)
+ *   `cts` unless admin/super) → the generic flags every table takes (IsUsed; ed/delete by admin and
+ *   super; SPEC §3) → unknown keys refused → the compiled zod schema (record-schema.ts)
  *   → sub-table row ids → referenced ids exist in the organisation → the table's save rules
  *   (SPEC §5) on the record as it will be stored → the store (unchanged-since check, audit row,
  *   the METRC pushes the change calls for (app/metrc/outbox), the areas' write steps (a document's
@@ -19,7 +20,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { SessionUser } from '../auth/entitlements'
 import type { Actor, Doc } from '../db/types'
 import type { WriteOptions } from '../db/store.server'
-import { editableFields, isEditable, recordSchema, referenceFields, SYSTEM_KEYS } from '../forms/record-schema'
+import { editableFields, genericFlags, isEditable, recordSchema, referenceFields, sentFlag, storedFlag, SYSTEM_KEYS } from '../forms/record-schema'
 import { rowsToSave } from '../forms/row-ids'
 import { runSaveRules } from '../forms/save-rules'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
@@ -72,6 +73,8 @@ export function problemsOf(e: unknown): Problem[] | null {
 
 /** admin and super may set when a record was created (SPEC §3, §6). */
 export const canEditCts = (user: SessionUser) => user.role === 'admin' || user.role === 'super'
+/** admin and super may set the row locks ed and delete (SPEC §3, §6). */
+export const canLockRows = canEditCts
 
 /** A zod issue path as conform names a field: ['rows', 0, 'qty'] → rows[0].qty */
 export function fieldName(path: Array<string | number>): string {
@@ -113,11 +116,15 @@ async function checkValues(context: AppLoadContext, w: Writer, access: TableAcce
       if ((!f || !isEditable(f)) && !(SYSTEM_KEYS as readonly string[]).includes(k) && sameValue(values[k], row[k])) delete values[k]
     }
   }
-  const known = new Set<string>([...schema.fields.map((f) => f.key), ...SYSTEM_KEYS])
+  // the generic flags (SPEC §3: IsUsed, ed, delete) every table takes: a value that says what is
+  // stored already (absent counts as yes) is no change, so a form or a round trip never writes one
+  const flags = genericFlags(schema)
+  for (const k of flags) if (k in values && sentFlag(values[k]) === storedFlag(row?.[k])) delete values[k]
+  const known = new Set<string>([...schema.fields.map((f) => f.key), ...flags, ...SYSTEM_KEYS])
   const unknown = Object.keys(values).filter((k) => !known.has(k))
   if (unknown.length) throw new InvalidRecord(unknown.slice(0, 20).map((k) => ({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this table has no such field` })))
   const timeZone = await timeZoneOf(context, w.facility)
-  const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), timeZone, anyMinute: opts.anyMinute, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
+  const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), canLockRows: canLockRows(w.user), timeZone, anyMinute: opts.anyMinute, stored: row ?? undefined, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
   const parsed = compiled.safeParse(values)
   if (!parsed.success) throw new InvalidRecord(parsed.error.issues.map((i) => ({ ...(i.path.length ? { field: fieldName(i.path) } : {}), message: i.message })))
   // the areas' field cleaners (write-hooks.server.ts: stored HTML is sanitised) on what was given

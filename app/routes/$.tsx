@@ -8,13 +8,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireSession } from '../auth/require.server'
-import { resolveScreen } from '../auth/screens.server'
+import { resolveScreen, workflowAlias } from '../auth/screens.server'
 import { ScreenView } from '../components/screen-view'
 import { Notice } from '../components/ui'
 import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
 import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
 import { refusedAsPage } from '../utils/errors'
+import { safePath } from '../utils/safe-url'
 import { APP_NAME } from '../version'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${APP_NAME}` : APP_NAME }]
@@ -34,6 +35,9 @@ async function screenOf(request: Request, context: LoaderFunctionArgs['context']
 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // a module's workflows named by the module's name (/CultivationWorkflows): where they live (/CulWorkflows)
+  const alias = workflowAlias(new URL(request.url).pathname)
+  if (alias) throw redirect(alias, 301)
   const { url, s, facility, screen, record } = await screenOf(request, context)
   if (record) {
     const confirm = await confirmDelete(context, s, screen.route, facility, url, record.id).catch(refusedAsPage)
@@ -61,16 +65,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`${screen.route.path}?${back}`)
   }
   if (form.get('intent') !== 'toggle' || screen.route.kind !== 'table' || !screen.route.collection || screen.workflows) return json({ error: 'This screen takes no such request.' }, { status: 400 })
+  let outcome
   try {
-    await toggleCheck(context, s, screen.route, facility, url, form)
+    outcome = await toggleCheck(context, s, screen.route, facility, url, form)
   } catch (e) {
     const { error, status } = actionError(e)
     context.logger?.warn({ err: error, path: url.pathname }, 'table toggle refused')
     return json({ error }, { status })
   }
+  // the save rules need more than the tap (a dead plant: how it was destroyed): the record's form, the check already set
+  if (!outcome.saved) return url.searchParams.has('_data') ? json({ form: outcome.form, error: outcome.message }) : redirect(outcome.form)
   // a script's request (fetcher) gets its answer and the page revalidates; a plain form post goes back to the view (no resubmit on reload)
   if (url.searchParams.has('_data')) return json({ ok: true })
-  return redirect(`${url.pathname}${url.search}`)
+  return redirect(`${safePath(url.pathname) ?? screen.route.path}${url.search}`)
 }
 
 export default function ScreenRoute() {

@@ -1,10 +1,10 @@
 /** Theme, language and kiosk switches from the shell (forms, so they work without JavaScript). */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { safePath } from '../auth/guard.server'
 import { savePrefs } from '../auth/preferences.server'
 import { requireSession } from '../auth/require.server'
 import { updateSession } from '../auth/session.server'
+import { safePath } from '../utils/safe-url'
 
 export const loader = () => redirect('/Welcome')
 

@@ -10,7 +10,8 @@ import { useEffect, useRef, useState } from 'react'
 import { checkLogin, findUser } from '../auth/accounts.server'
 import { visibleRoutes } from '../auth/entitlements'
 import { processingOf, STEP_PATH } from '../auth/flow.server'
-import { safePath, startSignIn } from '../auth/guard.server'
+import { startSignIn } from '../auth/guard.server'
+import { safePath } from '../utils/safe-url'
 import { sendEmailVerification, sendPasswordReset } from '../auth/reset.server'
 import { requireSession } from '../auth/require.server'
 import { email as emailRule, loginSchema, MSG, PASSWORD_HINT } from '../auth/rules'
@@ -35,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = (await findUser(context.database, look.session.uid))!
   const routes = visibleRoutes(user, look.session.facility ?? '')
   const menu = MODULES.map((m) => ({ module: m.name as string, routes: routes.filter((r) => r.module === m.code).map((r) => ({ path: r.path, title: r.title })) }))
+    .concat([{ module: 'Administration', routes: routes.filter((r) => r.module === 'admin').map((r) => ({ path: r.path, title: r.title })) }])
     .concat([{ module: 'Super Admin', routes: routes.filter((r) => r.module === 'super').map((r) => ({ path: r.path, title: r.title })) }])
     .filter((g) => g.routes.length > 0)
   const p = user.org === 'lobby' ? await processingOf(context.database, user.email) : undefined

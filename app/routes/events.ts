@@ -23,11 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user) return new Response('Sign in first.', { status: 401, headers: { 'Content-Type': 'text/plain' } })
   // table changes only for the tables this user's screens show (sign in again to pick up new rights)
   const readable = await readableCollections(context, user, org)
-  return eventStream(request.signal, (send, close) => {
+  const stream = eventStream(request.signal, (send, close) => {
     const emit = (event: string, data: unknown) => send({ event, data: JSON.stringify(data) })
     // the session's hash: this page's own saves are not announced back to it
     const detach = context.events.attach({ org, uid: user.uid, session: look.session.id_hash, readable, send: emit, close })
-    emit('ready', { facility: org })
+    emit('ready', { facility: org, bus: context.bus?.state ?? 'none' })
     // the heartbeat also ends the stream once the sign-in has ended (logout elsewhere, idle)
     const beat = setInterval(async () => {
       const live = await sessionIsLive(context.database, id!, context.env.IDLE_TIMEOUT_S).catch(() => true)
@@ -40,4 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       detach()
     }
   })
+  // behind a reverse proxy (nginx buffers responses unless told not to; ops/proxy/README.md): events pass at once,
+  // and no proxy or cache transforms or stores the stream
+  stream.headers.set('X-Accel-Buffering', 'no')
+  stream.headers.set('Cache-Control', 'no-cache, no-store, no-transform')
+  return stream
 }

@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!t) throw badInput(`$lookup: unknown table ${JSON.stringify(name.slice(0, 60))}`)
       return t
     }
-    const docs = await runPipeline(context.database.db, tableOf(c), base.org, pipeline, { tableFor, maxRows: MAX_ROWS, timeoutMs: context.env.PIPELINE_TIMEOUT_MS })
+    const docs = await runPipeline(context.database.db, tableOf(c), base.org, pipeline, { tableFor, maxRows: MAX_ROWS, timeoutMs: context.env.PIPELINE_TIMEOUT_MS, maxCost: context.env.PIPELINE_MAX_COST })
     return Response.json(withPages(pipeline, docs))
   }, context.logger)
 }

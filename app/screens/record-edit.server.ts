@@ -11,8 +11,10 @@ import { parseWithZod } from '@conform-to/zod'
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
 import { resolveScreen } from '../auth/screens.server'
-import { formValuesOf, recordSchema, referenceOf } from '../forms/record-schema'
-import { canEditCts as canEditUserCts, createRecord, problemsOf, updateRecord } from '../records/write.server'
+import { formValuesOf, isEditable, recordSchema, referenceOf } from '../forms/record-schema'
+import { runSaveRules } from '../forms/save-rules'
+import { presetsOf, withoutPresets } from './record-presets'
+import { canEditCts as canEditUserCts, canLockRows as canLockUserRows, createRecord, problemsOf, updateRecord } from '../records/write.server'
 import { discardUploads, storeFormUploads, type FormUpload } from '../files/form-uploads.server'
 import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
@@ -37,6 +39,8 @@ export interface EditData {
   options: Record<string, Array<{ value: string; label: string }>>
   readonly: Array<{ label: string; value: string }>
   canEditCts: boolean
+  /** admin and super: the form offers the row locks ed and delete (SPEC §3, §6) */
+  canLockRows: boolean
   timeZone: string
   back: string
   /** the record's change history page */
@@ -51,6 +55,8 @@ export interface EditData {
   printers: Array<{ id: string; name: string; online: boolean }>
   /** the record's label (app/labels/) when a printer serves this table: preview (SVG), PDF and ZPL addresses */
   label: LabelLinks | null
+  /** opened by a check cell's tap the save rules refused (record-presets.ts): what they need, in their words */
+  need: string | null
 }
 
 const MAX_OPTIONS = 1000
@@ -83,11 +89,21 @@ async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry,
 }
 
 const canEditCts = (s: SignedIn) => canEditUserCts(s.user)
-const backTo = (route: RouteEntry, url: URL) => `${route.path}${url.search}`
+const canLockRows = (s: SignedIn) => canLockUserRows(s.user)
+const backTo = (route: RouteEntry, url: URL) => `${route.path}${withoutPresets(url.search)}`
+
+/** A check cell's tap set here (`set.{field}=yes`): yes/no fields the user may edit, on a stored record. */
+function presetValues(schema: TableSchema, url: URL, row: Record<string, unknown> | null): Record<string, string> {
+  if (!row) return {}
+  const wanted = presetsOf(url.searchParams)
+  return Object.fromEntries(Object.entries(wanted).filter(([k]) => schema.fields.some((f) => f.key === k && isEditable(f) && (f.type === 'check' || f.type === 'status'))))
+}
 
 export async function loadEdit(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null): Promise<EditData> {
   const { view, schema, row } = await editable(context, s, route, facility, url, id)
   const { timeZone } = view
+  const preset = presetValues(schema, url, row)
+  const rule = Object.keys(preset).length ? runSaveRules(route.collection!, { ...row, ...preset }, { mode: 'update' }) : null
   const opts: EditData['options'] = {}
   const walk = async (fields: FieldDef[]) => {
     for (const f of fields) {
@@ -106,18 +122,20 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     id,
     ts: row?.ts ?? null,
     schema,
-    values: formValuesOf(schema, row ?? {}, { canEditCts: canEditCts(s), timeZone }),
+    values: formValuesOf(schema, { ...(row ?? {}), ...preset }, { canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone }),
     options: opts,
     readonly,
     canEditCts: canEditCts(s),
+    canLockRows: canLockRows(s),
     timeZone,
     back: backTo(route, url),
-    history: id ? `${route.path}/${encodeURIComponent(id)}/history${url.search}` : null,
+    history: id ? `${route.path}/${encodeURIComponent(id)}/history${withoutPresets(url.search)}` : null,
     files: { org: view.org, maxBytes: maxUploadBytes(context.env) },
     screen: route.path,
     devices: await fieldDevices(context, view.org, route.collection!, schema),
     printers: id ? (await printersFor(context, view.org, schema)).map(({ id: pid, name, online }) => ({ id: pid, name, online })) : [],
     label: row ? await labelLinks(context, view.org, schema, row._id) : null,
+    need: rule?.kind === 'error' ? rule.message : null,
   }
 }
 
@@ -129,7 +147,7 @@ export type SaveOutcome = { ok: true; back: string } | { ok: false; reply: Submi
  * stored first so their references are what the fields hold; a refused one is its field's error.
  */
 export async function saveRecord(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null, form: FormData, uploads: FormUpload[] = []): Promise<SaveOutcome> {
-  const { view, schema } = await editable(context, s, route, facility, url, id).catch(async (e) => {
+  const { view, schema, row } = await editable(context, s, route, facility, url, id).catch(async (e) => {
     await discardUploads(uploads)
     throw e
   })
@@ -138,7 +156,7 @@ export async function saveRecord(context: AppLoadContext, s: SignedIn, route: Ro
   // __ts stays in the post: the schema drops it from the value, and conform's reply carries it back,
   // so a form re-rendered after an Add row / Remove press or a refused save still says when it was opened
   const ts = String(form.get('__ts') ?? '')
-  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), timeZone }) })
+  const submission = parseWithZod(form, { schema: recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone, stored: row ?? undefined }) })
   // no status: an Add row / Remove button (conform intent) without JavaScript; the reply re-renders the form with the rows changed, nothing saved
   if (submission.status !== 'success') {
     const reply = Object.keys(fileErrors).length ? submission.reply({ formErrors: submission.error?.[''] ?? undefined, fieldErrors: fileErrors }) : submission.reply()

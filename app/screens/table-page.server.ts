@@ -15,7 +15,8 @@ import { formatOf, refOf, type FieldDef, type TableSchema } from '../schemas/tab
 import { timeZoneOf } from '../facilities/facts.server'
 import { rowRights } from '../records/rights'
 import { parseListQuery } from './table-query'
-import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE, type ListQuery } from './table-url'
+import { displayDelays, type DisplayDelays } from './display-settings.server'
+import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, eqPairs, MAX_PAGE, type ListQuery } from './table-url'
 
 export interface TableColumn {
   key: string
@@ -76,12 +77,16 @@ export interface TableData {
   /** the table shows Add, edit and delete (SPEC §2.5) */
   editable: boolean
   timeZone: string
+  /** the column search's and the Refresh highlight's delays (system variables, display-settings.server.ts) */
+  delays: DisplayDelays
   dateFields: Array<{ key: string; label: string }>
   /** the date field the range applies to */
   dateField: string
   /** the active date filter in words, e.g. "Last 7 days" or "03/01/2026 – 03/31/2026" */
   rangeLabel: string | null
   sort: { key: string; dir: 'asc' | 'desc' } | null
+  /** the exact matches of the view in words, e.g. "Growth Phase: Flowering · Room: Flower Room 1" */
+  matchLabel?: string
   /** page links that continue after the last row / before the first (decision 008) */
   next?: string
   prev?: string
@@ -122,6 +127,12 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
   }
   if (query.sort && !has(query.sort)) drop('sort', `Ignored sort="${query.sort}": this table has no such column.`)
   if (query.col && !fields.some((f) => f.key === query.col && !NOT_SEARCHABLE.has(formatOf(f)) && f.type !== 'array')) drop('col', `Ignored col="${query.col}": that column cannot be searched.`)
+  const equals = eqPairs(query.eq).map(([key, value]) => ({ key, value }))
+  const bad = equals.find((e) => !fields.some((f) => f.key === e.key && f.type !== 'array'))
+  if (bad) {
+    drop('eq', `Ignored eq: this table has no column "${bad.key}" to match.`)
+    equals.length = 0
+  }
   if (query.q && !query.col) {
     const first = fields.find((f) => f.filter) ?? fields.find((f) => f.show && !NOT_SEARCHABLE.has(formatOf(f)) && f.type !== 'array')
     if (first) query.col = first.key
@@ -173,6 +184,7 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
     activeOnly: query.all !== '1',
     ...(query.sort ? { sort: { key: query.sort, dir: query.dir ?? 'asc' } } : {}),
     ...(query.q && query.col ? { search: { key: query.col, text: query.q } } : {}),
+    ...(equals.length ? { equals } : {}),
     ...(range ? { range: { key: dateField, ...range } } : {}),
     ...(refs.length ? { refs } : {}),
   }
@@ -233,6 +245,7 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     return { id: d._id, ts: d.ts, values, labels: d._labels ?? {}, qr, ...(statusField ? { status: isYes(d[statusField]) } : {}), ...rowRights(view, user, d) }
   })
   await resolveNestedRefs(context, view, rows, new Set(view.query.open ?? []), facility)
+  const matchLabel = await matchWords(context, view, facility)
   const sort = view.pageQuery.sort ?? view.schema?.defaultSort ?? null
   return {
     collection: route.collection ?? '',
@@ -251,13 +264,33 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     notices: view.notices,
     editable: view.editable,
     timeZone: view.timeZone,
+    delays: await displayDelays(context.database),
     dateFields: view.dateFields,
     dateField: view.dateField,
     rangeLabel: view.rangeLabel,
     sort,
+    ...(matchLabel ? { matchLabel } : {}),
     ...(result.last && rows.length === size ? { next: cursorToken(result.last, sortOf) } : {}),
     ...(result.first && page > 1 ? { prev: cursorToken(result.first, sortOf) } : {}),
   }
+}
+
+/** The view's exact matches in words: each column's label and the value (a reference's label). */
+async function matchWords(context: AppLoadContext, view: TableView, facility: string): Promise<string | undefined> {
+  const equals = view.pageQuery.equals ?? []
+  if (!equals.length) return undefined
+  const words: string[] = []
+  for (const e of equals) {
+    const col = view.columns.find((c) => c.key === e.key)
+    const ref = col ? refOf(col.format) : null
+    let value = e.value === '' ? '(none)' : e.value
+    if (ref && e.value && (await context.database.schemas.hasCollection(ref.collection))) {
+      const labels = await context.database.store.labelsOf(isPlatformCollection(ref.collection) ? PLATFORM_ORG : facility, ref.collection, ref.labelField, [e.value])
+      value = labels.get(e.value) ?? value
+    }
+    words.push(`${col?.label ?? e.key}: ${value}`)
+  }
+  return words.join(' · ')
 }
 
 /** A row's position as a URL-safe token, bound to the sort it was made for. */

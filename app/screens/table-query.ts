@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { DATE_SHORTCUTS, isIsoDate } from '../format/date-ranges'
-import { FONT_SIZES, LIST_KEYS, MAX_PAGE, PAGE_PARAMS, PAGE_SIZES, type ListKey, type ListQuery } from './table-url'
+import { eqPairs, FONT_SIZES, LIST_KEYS, MAX_PAGE, PAGE_PARAMS, PAGE_SIZES, type ListKey, type ListQuery } from './table-url'
 
 export type { ListQuery }
 
@@ -39,6 +39,14 @@ export const listQuerySchema = z.object({
   /** the column searched (chosen through its filter icon) and the text */
   col: fieldKey,
   q: z.string().max(200, 'search text is limited to 200 characters'),
+  /** exact matches on fields, `field:value;field:value` (at most 6; a value holds no `;`) */
+  eq: z
+    .string()
+    .max(800, 'is too long')
+    .refine((s) => {
+      const pairs = eqPairs(s)
+      return pairs.length > 0 && pairs.length <= 6 && pairs.every(([k, v]) => /^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(k) && v.length <= 120)
+    }, 'is not a list of field:value matches'),
   /** the date field filtered, a named shortcut or a custom from/to (inclusive days) */
   df: fieldKey,
   range: z.enum(DATE_SHORTCUTS),

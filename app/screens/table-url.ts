@@ -12,7 +12,7 @@ export const DEFAULT_FONT_SIZE = 14
 export const MAX_PAGE = 100_000
 
 /** The settings of a list view, in the order they appear in a link. Each is optional: absent means the default. */
-export const LIST_KEYS = ['page', 'after', 'before', 'size', 'sort', 'dir', 'col', 'q', 'df', 'range', 'from', 'to', 'all', 'hide', 'hidden', 'font', 'open'] as const
+export const LIST_KEYS = ['page', 'after', 'before', 'size', 'sort', 'dir', 'col', 'q', 'eq', 'df', 'range', 'from', 'to', 'all', 'hide', 'hidden', 'font', 'open'] as const
 export type ListKey = (typeof LIST_KEYS)[number]
 
 export type ListQuery = Partial<{
@@ -25,6 +25,8 @@ export type ListQuery = Partial<{
   dir: 'asc' | 'desc'
   col: string
   q: string
+  /** exact matches, `field:value` pairs joined by `;` (a dashboard's figure links here; see eqPairs) */
+  eq: string
   df: string
   range: DateShortcut
   from: string
@@ -61,7 +63,7 @@ export function listQueryToSearch(query: ListQuery, keep?: URLSearchParams): str
 export function withQuery(query: ListQuery, change: ListQuery & Record<string, unknown>): ListQuery {
   const next: Record<string, unknown> = { ...query, ...change }
   for (const [k, v] of Object.entries(change)) if (v === undefined) delete next[k]
-  const refilters = ['size', 'sort', 'dir', 'col', 'q', 'df', 'range', 'from', 'to', 'all'].some((k) => k in change)
+  const refilters = ['size', 'sort', 'dir', 'col', 'q', 'eq', 'df', 'range', 'from', 'to', 'all'].some((k) => k in change)
   if (refilters && !('page' in change)) delete next.page
   // a cursor belongs to the page it came with: another page or another view drops it
   if (refilters || 'page' in change) {
@@ -69,4 +71,18 @@ export function withQuery(query: ListQuery, change: ListQuery & Record<string, u
     if (!('before' in change)) delete next.before
   }
   return next as ListQuery
+}
+
+/** The `eq` setting as [field, value] pairs: `phase:Flowering;room:abc` → [['phase','Flowering'],['room','abc']]. */
+export function eqPairs(eq: string | undefined): Array<[string, string]> {
+  if (!eq) return []
+  return eq.split(';').filter(Boolean).map((p) => {
+    const i = p.indexOf(':')
+    return (i < 0 ? [p, ''] : [p.slice(0, i), p.slice(i + 1)]) as [string, string]
+  })
+}
+
+/** Pairs back to an `eq` setting (values may not hold `;`). */
+export function eqOf(pairs: Array<[string, string]>): string {
+  return pairs.map(([k, v]) => `${k}:${v}`).join(';')
 }

@@ -69,16 +69,48 @@ const facilitySeeders = (): Array<[string, (ctx: SeedCtx) => SeedRecords]> => [
   ...[...AREA_GROUPS.values()].flatMap((g): Array<[string, (ctx: SeedCtx) => SeedRecords]> => (g.facilityRecords ? [[g.name, g.facilityRecords]] : [])),
 ]
 
-async function registerSchemas(database: Database): Promise<Map<string, TableSchema>> {
+/** JSON with object keys sorted (a schema read back from jsonb has its keys in another order) */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(',')}}`
+  return JSON.stringify(v)
+}
+
+/** The schemas someone other than the seed has ever written (their audit rows say who). */
+async function editedSchemas(database: Database): Promise<Set<string>> {
+  const r = await database.db.query<{ id: string }>(`SELECT DISTINCT doc_id AS id FROM audit_log WHERE org = $1 AND collection = 'schemas' AND uid IS DISTINCT FROM $2`, [PLATFORM_ORG, SEED_ACTOR.uid])
+  return new Set(r.rows.map((x) => x.id))
+}
+
+/**
+ * Creates the shipped schemas an install lacks, and upgrades the ones it has to the shipped version when no
+ * operator ever edited them (issue 28: a changed seed schema reaches existing installs); an edited schema is
+ * kept as the operator left it, and the log says the shipped one differs.
+ */
+async function registerSchemas(database: Database, logger?: Logger): Promise<Map<string, TableSchema>> {
   const out = new Map<string, TableSchema>()
+  let edited: Set<string> | undefined
   for (const input of allSchemaInputs()) {
     const key = (input as { key: string }).key
     if (out.has(key)) throw new Error(`two seed schemas define the table "${key}"`)
     const existing = await database.schemas.get(key)
     const wanted = normalizeSchema(input)
-    // keep a schema an operator has edited; only create missing ones
-    const s = existing ?? (await database.schemas.put(SEED_ACTOR, wanted))
-    out.set(key, s)
+    if (!existing) {
+      out.set(key, await database.schemas.put(SEED_ACTOR, wanted))
+      continue
+    }
+    if (stableJson(existing) === stableJson(wanted)) {
+      out.set(key, existing)
+      continue
+    }
+    edited ??= await editedSchemas(database)
+    if (edited.has(key)) {
+      logger?.info({ schema: key }, 'kept the schema an operator edited; the shipped version differs')
+      out.set(key, existing)
+    } else {
+      out.set(key, await database.schemas.put(SEED_ACTOR, wanted))
+      logger?.info({ schema: key }, 'schema upgraded to the shipped version (never edited here)')
+    }
   }
   return out
 }
@@ -116,16 +148,25 @@ export async function ensurePlatform(database: Database, env: Env, logger?: Logg
   if (env.NODE_ENV === 'production' && env.DEMO_DATA === '0' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
     throw new Error('ADMIN_PASSWORD is the documented demo default; a real install (DEMO_DATA=0) must set its own')
   }
-  const schemas = await registerSchemas(database)
+  const schemas = await registerSchemas(database, logger)
   const lobby = coreRecords(env.ADMIN_EMAIL, []).org.filter((o) => o._id === 'lobby')
   await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'org', lobby)
   await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'sup_modules', moduleRecords())
-  const superUser = userRecords(env.ADMIN_EMAIL).filter((u) => u.role === 'super')
+  const superUser = env.DEMO_DATA === '1' ? userRecords(env.ADMIN_EMAIL).filter((u) => u.role === 'super') : [realSuperUser(env)]
   if ((await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'users', superUser)) > 0) {
     await setPassword(database, superUser[0].uid, env.ADMIN_PASSWORD, false)
     logger?.info({ email: env.ADMIN_EMAIL }, 'first super user created')
   }
   return schemas
+}
+
+/** A real install's first super user (DEMO_DATA=0): named from ADMIN_NAME, in the platform organisation, no demo identity. */
+export function realSuperUser(env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_NAME'>) {
+  const [firstname, ...rest] = env.ADMIN_NAME.split(/\s+/)
+  return {
+    _id: 'u-super', uid: 'u-super', email: env.ADMIN_EMAIL.toLowerCase(), role: 'super', org: PLATFORM_ORG, firstname, lastname: rest.join(' '),
+    props: { facilities: [], modules: {} }, web: 'yes', emailVerified: 'yes', eulaip: '', IsUsed: 'yes',
+  }
 }
 
 export interface SeedResult {

@@ -20,6 +20,8 @@ import type { ReadingIngest } from '../sensors/ingest.server'
 import { installLimits, quietAfterTimeout } from './limits.server'
 import { readsFor } from '../utils/request-memo'
 import { serviceWorkerHandler } from './service-worker.server'
+import { cspNonceOf, noStoreByDefault, securityHeaders } from './security-headers.server'
+import { productionErrors, refuseNul } from './input-guard.server'
 
 export interface HttpDeps {
   env: Env
@@ -46,7 +48,7 @@ export function createHttpApp(deps: HttpDeps) {
   if (!deps.events) events.relayStore(deps.database.store)
   app.locals.events = events
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', deps.env.TRUST_PROXY)
 
   app.use(
     pinoHttp({
@@ -65,6 +67,9 @@ export function createHttpApp(deps: HttpDeps) {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   )
+
+  // security headers on every answer, static files included (decision 034)
+  app.use(securityHeaders())
 
   app.use(
     compression({
@@ -107,6 +112,9 @@ export function createHttpApp(deps: HttpDeps) {
 
   // after the static files (never counted), before Remix: rate limit, body size, time
   installLimits(app, { env: deps.env, now: deps.now })
+  // a NUL character in the address is refused before any route reads it (issue 20 item 11)
+  app.use(refuseNul)
+  app.use(noStoreByDefault)
 
   app.all(
     '*',
@@ -114,9 +122,12 @@ export function createHttpApp(deps: HttpDeps) {
       createRequestHandler({
         build: deps.build as ServerBuild,
         mode: deps.env.NODE_ENV,
-        getLoadContext: (req) => ({ env: deps.env, database: deps.database, events, bus: deps.bus, readings: deps.readings, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method) }),
+        getLoadContext: (req, res) => ({ env: deps.env, database: deps.database, events, bus: deps.bus, readings: deps.readings, logger: (req as unknown as { log: Logger }).log ?? deps.logger, requestId: String((req as unknown as { id: string }).id), clientIp: req.ip, reads: readsFor(req.method), cspNonce: cspNonceOf(res) }),
       }),
     ),
   )
+  // whatever fails before or around Remix (a malformed address, a body parser): a short page or
+  // the API envelope, never a stack trace, whatever NODE_ENV says (issue 20 item 10)
+  app.use(productionErrors(deps.logger))
   return app
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import type { RequestHandler } from 'express'
 
-const STATIC = ['/offline.html', '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png']
+const STATIC = ['/offline.html', '/offline.js', '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png']
 
 /** The entry, root and catch-all screen scripts and the stylesheets of this build. */
 export function shellAssets(build: ServerBuild, publicDir: string): string[] {

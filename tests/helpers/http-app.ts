@@ -13,6 +13,7 @@ import type { Database } from '#app/db/index.server'
 import { EventHub } from '#app/events/event-hub.server'
 import { createHttpApp } from '#app/server/http.server'
 import type { ReadingIngest } from '#app/sensors/ingest.server'
+import type { Bus } from '#app/bus/bus.server'
 import { tmpDir } from '#tests/helpers/db'
 
 type RouteModule = { loader?: (args: any) => unknown; action?: (args: any) => unknown }
@@ -41,12 +42,13 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function startHttpApp(o: { routes: Record<string, RouteModule>; env?: Partial<Env>; database?: Database; now?: () => number; logger?: Logger; readings?: ReadingIngest }): Promise<TestServer> {
+export async function startHttpApp(o: { routes: Record<string, RouteModule>; env?: Partial<Env>; database?: Database; now?: () => number; logger?: Logger; readings?: ReadingIngest; bus?: Bus }): Promise<TestServer> {
   const env = { ...loadEnv({ DATA_DIR: tmpDir() }), ...o.env }
   const app = createHttpApp({
     env,
     database: o.database ?? ({} as Database), // the given routes decide whether they need one
     readings: o.readings,
+    bus: o.bus,
     logger: o.logger ?? pino({ level: 'silent' }),
     build: miniBuild(o.routes),
     publicDir: tmpDir(),

@@ -79,6 +79,22 @@ describe(`POST /misc/dbops (${TEST_DB})`, () => {
     expect(none.body).toEqual([{ data: [], total: [{ count: 0 }], pages: 0 }])
   })
 
+  it("never overwrites a caller's facet named pages (SPEC §7's row facet): the count goes under a name the caller did not use", async () => {
+    const facetPages = (facet: Record<string, unknown[]>) => [{ $match: { IsUsed: { $ne: 'no' } } }, { $sort: { n: 1 } }, { $facet: facet }]
+    const r = await pipe('fac_plants', facetPages({ pages: [{ $skip: 0 }, { $limit: 5 }], total: [{ $count: 'count' }] }))
+    expect(r.status).toBe(200)
+    expect(r.body).toHaveLength(1)
+    expect(r.body[0].pages.map((d: { n: number }) => d.n)).toEqual([1, 2, 3, 4, 6])
+    expect(r.body[0].total).toEqual([{ count: 20 }])
+    expect(r.body[0].pageCount).toBe(4)
+    expect(Object.keys(r.body[0]).sort()).toEqual(['pageCount', 'pages', 'total'])
+    // and when the caller used pageCount as well, the next free name
+    const both = await pipe('fac_plants', facetPages({ pages: [{ $limit: 3 }], pageCount: [{ $count: 'count' }] }))
+    expect(both.body[0].pages).toHaveLength(3)
+    expect(both.body[0].pageCount).toEqual([{ count: 20 }])
+    expect(both.body[0].pageCount2).toBe(7)
+  })
+
   it('plain pipelines answer their documents; $lookup joins the same organisation only', async () => {
     const r = await pipe('fac_plants', [{ $match: { n: { $lte: 2 } } }, { $lookup: { from: 'set_rooms', localField: 'room', foreignField: 'code', as: 'rooms' } }, { $project: { n: 1, 'rooms.label': 1 } }])
     expect(r.status).toBe(200)

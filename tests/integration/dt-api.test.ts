@@ -94,6 +94,17 @@ describe('one organisation never reaches another', () => {
     expect((await call('PUT', 'fac_plants/p-harbor', { body: { notes: 'x' } })).status).toBe(404)
     expect((await call('DELETE', 'fac_plants/p-harbor')).status).toBe(404)
     expect((await stored('harbor', 'fac_plants', 'p-harbor'))!.notes).toBeUndefined()
+    // and the shared id itself: A deletes its p1, harbor's p1 stays exactly as it was
+    const del = await call('DELETE', 'fac_plants/p1')
+    expect(del.status).toBe(200)
+    expect(del.body).toMatchObject({ _id: 'p1', tag: 'greenleaf-P1' })
+    expect(await stored('greenleaf', 'fac_plants', 'p1')).toBeNull()
+    expect(await stored('harbor', 'fac_plants', 'p1')).toEqual(before)
+    expect((await call('GET', 'fac_plants/p1', { tok: token('u-b') })).body.notes).toBe('harbor secret')
+    expect((await call('DELETE', 'fac_plants/p1')).status).toBe(404)
+    expect(await stored('harbor', 'fac_plants', 'p1')).toEqual(before)
+    // put A's row back for the tests that follow
+    await t.store.insert(seedActor, 'greenleaf', 'fac_plants', { _id: 'p1', tag: 'greenleaf-P1', strain: 's1', room: 'r1', notes: 'greenleaf secret' })
   })
 
   it('refuses a reference to a record of another organisation', async () => {
@@ -101,6 +112,47 @@ describe('one organisation never reaches another', () => {
     expect(r.status).toBe(400)
     expect(r.body.errors[0].field).toBe('strain')
     expect((await call('GET', 'fac_plants?tag=X-1')).body).toEqual([])
+  })
+})
+
+describe('the generic record fields (SPEC §3: IsUsed, ed, delete, octs) on a table whose schema does not list them', () => {
+  it('any editor makes a record inactive and active again; octs is accepted and is kept by the server', async () => {
+    const made = await call('POST', 'fac_plants', { body: { tag: 'FLAG-1', strain: 's1', room: 'r1', IsUsed: 'no', octs: '2020-01-01T00:00:00.000Z' } })
+    expect(made.status).toBe(201)
+    const id = made.body._id
+    expect(made.body.IsUsed).toBe('no')
+    expect(made.body.octs).toBe(made.body.cts) // octs is the server's: copied from cts, whatever was sent
+    expect((await stored('greenleaf', 'fac_plants', id))!.IsUsed).toBe('no')
+    expect((await call('PUT', `fac_plants/${id}`, { body: { IsUsed: 'yes' } })).status).toBe(200)
+    expect((await stored('greenleaf', 'fac_plants', id))!.IsUsed).toBe('yes')
+    expect((await call('PUT', `fac_plants/${id}`, { body: { IsUsed: false } })).body.IsUsed).toBe('no')
+    const bad = await call('PUT', `fac_plants/${id}`, { body: { IsUsed: 'maybe' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors[0]).toMatchObject({ field: 'IsUsed', message: 'Active must be yes or no' })
+    expect((await stored('greenleaf', 'fac_plants', id))!.IsUsed).toBe('no')
+  })
+
+  it('admin and super set the row locks; a user may not, and is then held by them', async () => {
+    const made = await call('POST', 'fac_plants', { body: { tag: 'FLAG-2', strain: 's1', room: 'r1' } })
+    const id = made.body._id
+    expect(made.body).not.toHaveProperty('ed')
+    const refused = await call('PUT', `fac_plants/${id}`, { body: { ed: 'no', delete: 'no' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors.map((e: any) => e.field).sort()).toEqual(['delete', 'ed'])
+    expect(refused.body.errors[0].message).toMatch(/only an administrator can change it/)
+    expect((await call('POST', 'fac_plants', { body: { tag: 'FLAG-3', strain: 's1', room: 'r1', delete: 'no' } })).status).toBe(400)
+    expect((await call('GET', 'fac_plants?tag=FLAG-3')).body).toEqual([])
+    // sending what is stored already is no change, so a user's round trip of the whole record passes
+    expect((await call('PUT', `fac_plants/${id}`, { body: { ...made.body, ed: 'yes', notes: 'round trip' } })).status).toBe(200)
+    const locked = await call('PUT', `fac_plants/${id}`, { tok: token('u-adm'), body: { ed: 'no', delete: 'no' } })
+    expect(locked.status).toBe(200)
+    expect(locked.body).toMatchObject({ ed: 'no', delete: 'no' })
+    expect((await call('PUT', `fac_plants/${id}`, { body: { notes: 'blocked' } })).status).toBe(403)
+    expect((await call('DELETE', `fac_plants/${id}`)).status).toBe(403)
+    expect((await call('PUT', `fac_plants/${id}`, { tok: token('u-sup'), body: { ed: 'yes' } })).status).toBe(200)
+    expect((await call('PUT', `fac_plants/${id}`, { body: { notes: 'now editable' } })).status).toBe(200)
+    expect((await call('DELETE', `fac_plants/${id}`)).status).toBe(403) // delete = no still holds
+    expect((await stored('greenleaf', 'fac_plants', id))!).toMatchObject({ ed: 'yes', delete: 'no', notes: 'now editable' })
   })
 })
 

@@ -83,9 +83,12 @@ describe('GET /events', () => {
     const res = await eventsLoader({ request: get('/events', sid, abort.signal), context: ctx(), params: {} })
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('text/event-stream')
+    // behind a reverse proxy: nginx passes events at once, nothing transforms or stores the stream (issue 28)
+    expect(res.headers.get('X-Accel-Buffering')).toBe('no')
+    expect(res.headers.get('Cache-Control')).toBe('no-cache, no-store, no-transform')
     expect(hub.size).toBe(1)
     const first = await readEvents(res, (e) => e.length >= 1)
-    expect(first).toEqual([{ event: 'ready', data: { facility: 'greenleaf' } }])
+    expect(first).toEqual([{ event: 'ready', data: { facility: 'greenleaf', bus: 'none' } }])
 
     await t.store.insert(actor, 'harbor', 'fac_plants', { text: 'not for greenleaf' })
     await t.store.insert(actor, 'auth', 'fac_plants', { text: 'platform' })

@@ -274,6 +274,23 @@ describe('CSV export', () => {
   })
 })
 
+describe('the display delays the platform keeps (SPEC §9, seeded SEARCH_DEBOUNCE_MS and TABLE_REFRESH_DEBOUNCE_MS)', () => {
+  it('the page carries the system variables the toolbar waits by; SPEC defaults when unset or nonsense', async () => {
+    expect((await view('')).delays).toEqual({ searchMs: 1000, refreshMs: 500 })
+    const vars = [
+      { _id: 'gv-search', name: 'SEARCH_DEBOUNCE_MS', value: '250', type: 'number' },
+      { _id: 'gv-refresh', name: 'TABLE_REFRESH_DEBOUNCE_MS', value: 'soon', type: 'number' },
+    ]
+    for (const v of vars) await t.store.insert(actor, 'auth', 'sup_golden_vars', v)
+    expect((await view('')).delays).toEqual({ searchMs: 250, refreshMs: 500 })
+    await t.store.update(actor, 'auth', 'sup_golden_vars', 'gv-refresh', { value: '1500' })
+    expect((await view('')).delays).toEqual({ searchMs: 250, refreshMs: 1500 })
+    await t.store.update(actor, 'auth', 'sup_golden_vars', 'gv-search', { value: '-5' })
+    expect((await view('')).delays.searchMs).toBe(1000)
+    for (const v of vars) await t.store.remove(actor, 'auth', 'sup_golden_vars', v._id)
+  })
+})
+
 // last: it adds a record the views above do not expect
 describe('the edit form action', () => {
   const post = async (uid: string, id: string | null, body: Record<string, string>) =>
@@ -282,6 +299,23 @@ describe('the edit form action', () => {
       context: ctx(),
       params: { screen: 'DisSales', ...(id ? { id } : {}) },
     })
+
+  it('the form sets Active on a table whose schema does not list it; the row locks only for admin and super (SPEC §3)', async () => {
+    const made = await post('u-user', null, { orderNo: 'SO-FLAG', IsUsed: 'no' })
+    expect(made.status).toBe(302)
+    const [row] = await t.store.find('greenleaf', 'dis_orders', { orderNo: 'SO-FLAG' }, 1)
+    expect(row.IsUsed).toBe('no')
+    expect((await view('?all=1')).rows.some((r) => r.values.orderNo === 'SO-FLAG')).toBe(true)
+    expect((await view('')).rows.some((r) => r.values.orderNo === 'SO-FLAG')).toBe(false)
+    const refused = await post('u-user', row._id, { orderNo: 'SO-FLAG', IsUsed: 'yes', ed: 'no' })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(await refused.json())).toContain('only an administrator can change it')
+    expect((await t.store.get('greenleaf', 'dis_orders', row._id))!.IsUsed).toBe('no')
+    expect((await post('u-sup2', row._id, { orderNo: 'SO-FLAG', IsUsed: 'yes', ed: 'no' })).status).toBe(302)
+    expect(await t.store.get('greenleaf', 'dis_orders', row._id)).toMatchObject({ IsUsed: 'yes', ed: 'no' })
+    expect((await post('u-user', row._id, { orderNo: 'SO-FLAG', notes: 'x' }).catch((r: Response) => r)).status).toBe(403)
+    await t.store.remove(actor, 'greenleaf', 'dis_orders', row._id)
+  })
 
   it('adds a record, refuses unknown references and read-only fields, and names what a conflicting save changed', async () => {
     const bad = await post('u-user', null, { orderNo: 'SO-F1', client: 'c-x' })

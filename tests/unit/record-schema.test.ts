@@ -486,7 +486,7 @@ describe('formValuesOf', () => {
     const v = formValuesOf(PLANTS, stored, { timeZone: 'America/Los_Angeles', canEditCts: true })
     expect(v).toMatchObject({
       tag: 'PLT-0001', planted: '2026-01-15T12:30', dead_weight: { qty: '250', unit: 'g' }, mark_as_dead: 'yes', notes: '<b>bold</b>', phaseDate: '',
-      cts: '2026-01-15T12:30',
+      cts: '2026-01-15T12:33:10',
     })
     expect(v).not.toHaveProperty('_id')
     expect(formValuesOf(PLANTS, {}).dead_weight).toEqual({ qty: '', unit: 'g' })
@@ -503,8 +503,10 @@ describe('formValuesOf', () => {
     const { _id, cts, ...rest } = stored
     expect(s.status === 'success' && s.value).toMatchObject(rest)
   })
-  it('rounds a stored time down to the picker step, and keeps rows with their ids', () => {
-    expect(toLocalInput('2026-03-07T14:03:59Z')).toBe('2026-03-07T14:00')
+  it('shows a stored time exactly (seconds, milliseconds when there are any), and keeps rows with their ids', () => {
+    expect(toLocalInput('2026-03-07T14:03:59Z')).toBe('2026-03-07T14:03:59')
+    expect(toLocalInput('2026-03-07T14:03:59.250Z')).toBe('2026-03-07T14:03:59.250')
+    expect(toLocalInput('2026-03-07T14:05:00.000Z')).toBe('2026-03-07T14:05')
     expect(toLocalInput('nonsense')).toBe('')
     expect(formValuesOf(ALL, { items: [{ id: 2, qty: 3, total: 9, product: 'p' }], tags: 'a', gauges: [1, 2] })).toMatchObject({
       items: [{ id: '2', qty: '3', product: 'p' }], tags: ['a'], gauges: ['1', '2'], done: 'no', price: '',
@@ -512,8 +514,64 @@ describe('formValuesOf', () => {
   })
 })
 
+describe('a date-time the user did not change (issue 32)', () => {
+  const zone = 'America/Los_Angeles'
+  const stored = { wasteDate: '2026-11-20T16:41:24.000Z', cts: '2026-11-20T16:38:47.123Z' }
+  const waste = op('fac_waste')
+  const post = (entries: Array<[string, string]>, opts: Partial<RecordSchemaOptions> = {}) =>
+    parseWithZod(form(entries), { schema: recordSchema(waste, { mode: 'update', timeZone: zone, canEditCts: true, stored, ...opts }) })
+  const shown = formValuesOf(waste, stored, { timeZone: zone, canEditCts: true })
+  const base: Array<[string, string]> = [['method', 'Compost'], ['mix_material', 'Soil'], ['weight.qty', '2'], ['weight.unit', 'g']]
+
+  it('is saved back exactly as stored, off the picker step or not', () => {
+    expect(shown.wasteDate).toBe('2026-11-20T08:41:24')
+    expect(shown.cts).toBe('2026-11-20T08:38:47.123')
+    const s = post([...base, ['wasteDate', String(shown.wasteDate)], ['cts', String(shown.cts)]])
+    expect(s.status).toBe('success')
+    expect(s.status === 'success' && s.value).toMatchObject(stored)
+  })
+  it('a changed one is still held to the 5-minute step, and a step value saves', () => {
+    const s = post([...base, ['wasteDate', '2026-11-20T08:42:24']])
+    expect(s.status).toBe('error')
+    expect(s.status === 'error' && s.error?.wasteDate).toEqual([FORM_MSG.step('Date')])
+    const ok = post([...base, ['wasteDate', '2026-11-20T08:45']])
+    expect(ok.status === 'success' && ok.value.wasteDate).toBe('2026-11-20T16:45:00.000Z')
+  })
+  it('without the stored record (a new one) the step applies to every value', () => {
+    expect(post([...base, ['wasteDate', String(shown.wasteDate)]], { mode: 'create', stored: undefined }).status).toBe('error')
+  })
+})
+
 it('lists every field type of the table schema in the test schema', async () => {
   const { FIELD_TYPES } = await import('#app/schemas/table-schema')
   expect(new Set(ALL.fields.map((f) => f.type))).toEqual(new Set(FIELD_TYPES))
   expect(FORM_MSG.required('X')).toBe('You must enter a X value')
+})
+
+describe('the generic record fields every table takes (SPEC §3)', () => {
+  const post = (entries: [string, string][], opts: Partial<RecordSchemaOptions> = {}) => parseWithZod(form([['tag', 'T-1'], ['strain', 's1'], ['room', 'r1'], ...entries]), { schema: recordSchema(PLANTS, { mode: 'update', ...opts }) })
+  it('the form posts Active as a hidden "no" then the box: the last value is the choice', () => {
+    const off = post([['IsUsed', 'no']])
+    expect(off.status).toBe('success')
+    expect((off as { value: Record<string, unknown> }).value.IsUsed).toBe('no')
+    const on = post([['IsUsed', 'no'], ['IsUsed', 'yes']])
+    expect((on as { value: Record<string, unknown> }).value.IsUsed).toBe('yes')
+    const none = post([])
+    expect((none as { value: Record<string, unknown> }).value).not.toHaveProperty('IsUsed')
+  })
+  it('the row locks are refused from a user and taken from admin and super', () => {
+    const user = post([['ed', 'no'], ['delete', 'no']])
+    expect(user.status).toBe('error')
+    const errors = (user as { error?: Record<string, string[] | null> }).error
+    expect(errors?.ed).toEqual([FORM_MSG.lockAdminOnly('Editable')])
+    expect(errors?.delete).toEqual([FORM_MSG.lockAdminOnly('Deletable')])
+    const admin = post([['ed', 'no'], ['delete', 'no'], ['delete', 'yes']], { canLockRows: true })
+    expect(admin.status).toBe('success')
+    expect((admin as { value: Record<string, unknown> }).value).toMatchObject({ ed: 'no', delete: 'yes' })
+  })
+  it('the form shows Active (and the locks for admin and super) as stored, absent meaning yes', () => {
+    expect(formValuesOf(PLANTS, { IsUsed: 'no', ed: 'no' })).toMatchObject({ IsUsed: 'no' })
+    expect(formValuesOf(PLANTS, { ed: 'no' })).not.toHaveProperty('ed')
+    expect(formValuesOf(PLANTS, { ed: 'no' }, { canLockRows: true })).toMatchObject({ IsUsed: 'yes', ed: 'no', delete: 'yes' })
+  })
 })

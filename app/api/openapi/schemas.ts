@@ -101,7 +101,7 @@ export const Pipeline = z
   .describe('A MongoDB-style aggregation pipeline. $where, $function, $out, $merge, unknown stages or operators and field names that are not plain paths are refused with 400.')
 export const TablePage = z
   .array(z.object({ data: z.array(AnyRecord), total: z.array(z.object({ count: z.number().int() })), pages: z.number().int() }).passthrough())
-  .describe('An array of documents; for the table-page pipeline its first element is { data, total: [{count}], pages }.')
+  .describe('An array of documents; for the table-page pipeline its first element is { data, total: [{count}], pages }. A caller\'s own facet named pages is never overwritten: the page count then goes under pageCount (or pageCount2, … the first name the caller did not use).')
 
 export const ProcessingQuery = z.object({ email: z.string().describe('The account being processed.') })
 export const ManageIntakeBody = z.object({ action: z.literal('metrc_global_pref_delete'), recid: z.string() })

@@ -9,7 +9,7 @@
  * present in an answer: they are `readOnly` here, which is what OpenAPI means by it.
  */
 import { hasSaveRules } from '../../forms/save-rules'
-import { isEditable, recordSchema, SYSTEM_KEYS } from '../../forms/record-schema'
+import { genericFlags, isEditable, RECORD_FLAG_LABELS, recordSchema, SYSTEM_KEYS } from '../../forms/record-schema'
 import { normalizeSchema, type TableSchema } from '../../schemas/table-schema'
 import { allSchemaInputs } from '../../seed/index.server'
 import { toJsonSchema, type JsonSchema } from './json-schema'
@@ -56,6 +56,14 @@ export function tableRecordSchema(table: TableSchema): JsonSchema {
     if (f.type === 'date' && isEditable(f)) props[f.key].description = 'A date-time: ISO 8601 with an offset, or a facility wall time YYYY-MM-DDTHH:mm; stored as UTC ISO.'
   }
   for (const key of SYSTEM_KEYS) props[key] = { ...SYSTEM[key], readOnly: true }
+  // the generic record fields every table takes (SPEC §3): absent means yes
+  for (const key of genericFlags(table))
+    props[key] = {
+      title: RECORD_FLAG_LABELS[key],
+      type: 'string',
+      enum: ['yes', 'no'],
+      description: key === 'IsUsed' ? 'no: the record is inactive (the table shows active records unless asked for all).' : `no: the row is locked against ${key === 'ed' ? 'changes' : 'deletion'} for everyone but super. Only admin and super may set it.`,
+    }
   const rules = hasSaveRules(table.key) ? ' Its save rules (SPEC §5) also apply: a write that breaks one is refused with 400 and the rule\'s message.' : ''
   return {
     title: table.label,

@@ -4,6 +4,9 @@
  * answers [{data, total: [{count}], pages}]. Our reading: pages = ceil(count / L), where L is the
  * last $limit of the facet that has one (the `data` facet when there are several) and count is
  * the value of the facet that is exactly one $count stage. No pages when either is absent.
+ * A caller's facet is never overwritten: when the pipeline names a facet `pages` itself (SPEC §7's
+ * own table-page pipeline names its row facet so), the count goes under `pageCount` (or the first of
+ * `pageCount2`, `pageCount3`, … the caller did not use).
  */
 import { isPlainObject } from './limits'
 
@@ -19,5 +22,15 @@ export function withPages(pipeline: unknown[], out: unknown[]): unknown[] {
   const limit = limitOf(withLimit[1])!.$limit
   const totals = first[counter[0]]
   const count = Array.isArray(totals) && isPlainObject(totals[0]) ? Number(totals[0][(counter[1][0] as { $count: string }).$count]) : 0
-  return [{ ...first, pages: Math.ceil(count / limit) }, ...out.slice(1)]
+  return [{ ...first, [pageCountKey(Object.keys(last.$facet))]: Math.ceil(count / limit) }, ...out.slice(1)]
+}
+
+/** `pages` unless the caller named a facet so; then a name none of its facets uses. */
+export function pageCountKey(used: string[]): string {
+  const taken = new Set(used)
+  if (!taken.has('pages')) return 'pages'
+  if (!taken.has('pageCount')) return 'pageCount'
+  let n = 2
+  while (taken.has(`pageCount${n}`)) n++
+  return `pageCount${n}`
 }

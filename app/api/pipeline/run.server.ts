@@ -13,13 +13,37 @@ import { sqlState } from '../../db/driver.server'
 import { AppError } from '../../utils/errors'
 import { compilePipeline, type CompileOptions } from './compile'
 import { isPlainObject } from './limits'
+import { pipelineCost, pipelineReads, tooCostly } from './cost'
 
 export interface RunOptions extends CompileOptions {
   timeoutMs: number
+  /** the most a pipeline may cost on the embedded database, in row visits (cost.ts; decision 035) */
+  maxCost?: number
+}
+
+/** On PGlite, a pipeline priced above the budget is refused before it runs (it could not be stopped once running). */
+async function checkCost(db: Db, table: string, org: string, pipeline: unknown, opts: RunOptions): Promise<void> {
+  if (db.kind !== 'pglite' || !opts.maxCost || !Array.isArray(pipeline)) return
+  const reads = pipelineReads(pipeline)
+  const count = async (t: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} WHERE org = $1`, [org])).rows[0].n
+  const tables = new Map<string, number>()
+  for (const from of reads.froms) tables.set(from, await count(opts.tableFor(from)))
+  const arrays = new Map<string, number>()
+  for (const f of reads.unwinds) {
+    if (reads.lookedUpAs.has(f)) continue // a $lookup's own array: priced by that table's size
+    const r = await db.query<{ n: number | null }>(
+      `SELECT max(CASE WHEN jsonb_typeof(doc -> $2) = 'array' THEN jsonb_array_length(doc -> $2) END)::int AS n FROM ${table} WHERE org = $1`,
+      [org, f],
+    )
+    if (r.rows[0].n) arrays.set(f, r.rows[0].n)
+  }
+  const cost = pipelineCost(pipeline, { base: await count(table), tables, arrays })
+  if (cost > opts.maxCost) throw tooCostly(cost, opts.maxCost)
 }
 
 export async function runPipeline(db: Db, table: string, org: string, pipeline: unknown, opts: RunOptions): Promise<unknown[]> {
   const { sql, params } = compilePipeline(table, org, pipeline, opts)
+  await checkCost(db, table, org, pipeline, opts)
   let rows: Array<{ d: unknown }>
   try {
     rows = await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@
  * clean HTML; /DisplayHTML and the PDF clean again on the way out (documents stored before this).
  */
 import sanitizeHtml from 'sanitize-html'
+import { safeLink } from '../../utils/safe-url'
 
 const TAGS = [
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
@@ -18,10 +19,7 @@ const TAGS = [
 
 /** A link or image address we keep: the web, mail, phone, or a path of this site (never `//host`). */
 export function safeUrl(href: string, kind: 'link' | 'image'): boolean {
-  const s = href.trim()
-  if (s.startsWith('/')) return !s.startsWith('//') && !s.startsWith('/\\')
-  if (s.startsWith('#')) return kind === 'link'
-  return kind === 'link' ? /^(https?:|mailto:|tel:)/i.test(s) : /^https:/i.test(s)
+  return safeLink(href, kind) !== null
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData, useLoaderData, useNavigation, type FetcherWithComponents } from '@remix-run/react'
 import type { SubmissionResult } from '@conform-to/react'
 import { useMemo } from 'react'
-import { isEditable, recordSchema } from '../../forms/record-schema'
+import { genericFlags, isEditable, MINUTE_STEP, onPickerStep, RECORD_FLAG_LABELS, recordSchema } from '../../forms/record-schema'
 import { MEASURE_UNITS } from '../../format/units'
 import { formatCell } from '../../format/format'
 import { useT } from '../../i18n/t'
@@ -34,6 +34,16 @@ export function Errors({ id, errors }: { id: string; errors?: string[] }) {
   ) : null
 }
 
+/**
+ * A date-time: the picker's 5-minute step (SPEC §9) for what the user picks; a stored value off
+ * that step (seconds, 14:03) shows exactly and takes any minute, so an untouched one is saved back
+ * as it was (the server still holds a changed value to the step).
+ */
+function DateInput({ meta }: { meta: FieldMetadata<string> }) {
+  const first = Array.isArray(meta.initialValue) ? meta.initialValue.at(-1) : meta.initialValue
+  return <input {...getInputProps(meta, { type: 'datetime-local' })} step={onPickerStep(first) ? MINUTE_STEP * 60 : 'any'} className={input} />
+}
+
 /** The input of one field, top-level or a sub-table column. */
 export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata<unknown>; data: EditData }) {
   const t = useT()
@@ -48,7 +58,7 @@ export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata
     case 'currency':
       return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} inputMode="decimal" className={input} />
     case 'date':
-      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'datetime-local' })} step={300} className={input} />
+      return <DateInput meta={meta as FieldMetadata<string>} />
     case 'check':
     case 'status': {
       // posted as a hidden "no" then the box's "yes": after a refused save the last one is what the user chose
@@ -108,7 +118,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
   const last = dialog ? dialog.fetcher.data : page.last
   const busy = dialog ? dialog.fetcher.state !== 'idle' : page.busy
   const PostForm = dialog ? dialog.fetcher.Form : Form
-  const schema = useMemo(() => recordSchema(data.schema, { mode: data.id ? 'update' : 'create', canEditCts: data.canEditCts, timeZone: data.timeZone }), [data])
+  const schema = useMemo(() => recordSchema(data.schema, { mode: data.id ? 'update' : 'create', canEditCts: data.canEditCts, canLockRows: data.canLockRows, timeZone: data.timeZone, stored: data.id ? data.values : undefined }), [data])
   const [form, fields] = useForm<Record<string, unknown>, Record<string, unknown>, string[]>({
     id: `record-${data.id ?? 'new'}`,
     lastResult: last,
@@ -148,6 +158,12 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
           <FieldSummary fields={data.readonly} className="text-sm" />
         </section>
       ) : null}
+      {data.need && !form.errors?.length ? (
+        <div role="alert" className="rounded-md border border-amber-500 bg-amber-950 p-3 text-amber-100">
+          <p className="font-semibold">{t('More is needed to save this change')}</p>
+          <p>{t(data.need)}</p>
+        </div>
+      ) : null}
       {form.errors?.length ? (
         <div role="alertdialog" aria-labelledby="form-error-title" className="rounded-md border border-red-500 bg-red-950 p-3 text-red-100">
           <p id="form-error-title" className="font-semibold">
@@ -179,12 +195,29 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
             </div>
           )
         })}
+        {/* the generic record fields every table takes (SPEC §3): Active for everyone who edits, the row locks for admin and super */}
+        {genericFlags(data.schema)
+          .filter((k) => k === 'IsUsed' || data.canLockRows)
+          .map((k) => {
+            const meta = fields[k] as FieldMetadata<unknown>
+            const f: FieldDef = { key: k, label: RECORD_FLAG_LABELS[k], type: 'check', pos: 0, align: 'left', show: true, ro: false, filter: false, sortable: false, required: false }
+            return (
+              <div key={k} className="flex flex-col gap-1">
+                <label htmlFor={meta.id} className="text-sm text-slate-300">
+                  {t(f.label)}
+                  {k === 'IsUsed' ? null : <span className="text-slate-500"> ({t('row lock')})</span>}
+                </label>
+                <FieldInput f={f} meta={meta} data={data} />
+                <Errors id={meta.errorId} errors={meta.errors} />
+              </div>
+            )
+          })}
         {data.canEditCts && fields.cts ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={fields.cts.id} className="text-sm text-slate-300">
               {t('Created')}
             </label>
-            <input {...getInputProps(fields.cts as FieldMetadata<string>, { type: 'datetime-local' })} step={300} className={input} />
+            <DateInput meta={fields.cts as FieldMetadata<string>} />
             <Errors id={fields.cts.errorId} errors={fields.cts.errors} />
           </div>
         ) : null}

@@ -3,8 +3,10 @@
  * record's label, date, currency, measure, tax state, image, pdf, check (a form that toggles it,
  * so it works without JavaScript), array (a count that expands the row), trim, qrcode, status.
  */
-import { Link, useFetcher } from '@remix-run/react'
+import { Link, useFetcher, useNavigate } from '@remix-run/react'
+import { useEffect } from 'react'
 import { formatCell, isYes, TRIM_LENGTH } from '../../format/format'
+import { safeLink } from '../../utils/safe-url'
 import type { TableColumn, TableRow } from '../../screens/table-page.server'
 
 export interface CellContext {
@@ -20,8 +22,9 @@ export interface CellContext {
 export function fileHref(v: unknown, org: string): string | null {
   if (typeof v !== 'string' || !v.trim()) return null
   const s = v.trim()
-  if (/^https?:\/\//i.test(s)) return s
-  if (s.startsWith('/') && !s.startsWith('//')) return s
+  // a web address or a path of this site only through the one URL-safety rule; anything else is a stored file's name
+  const link = /^https?:/i.test(s) || s.startsWith('/') ? safeLink(s) : null
+  if (link) return link
   return `/getfiles/${encodeURIComponent(org)}/${encodeURIComponent(s)}`
 }
 
@@ -35,7 +38,13 @@ export function StatusDot({ on, t }: { on: boolean; t: (k: string) => string }) 
 }
 
 function CheckToggle({ row, col, t }: { row: TableRow; col: TableColumn; t: (k: string) => string }) {
-  const fetcher = useFetcher<{ error?: string }>()
+  const fetcher = useFetcher<{ error?: string; form?: string }>()
+  const navigate = useNavigate()
+  // the save rules need more than the tap: the record's form opens, the check already set there
+  const form = fetcher.state === 'idle' ? fetcher.data?.form : undefined
+  useEffect(() => {
+    if (form) navigate(form)
+  }, [form, navigate])
   const pending = fetcher.state !== 'idle' ? fetcher.formData?.get('value') : null
   const on = pending ? pending === 'yes' : isYes(row.values[col.key])
   return (
@@ -54,7 +63,7 @@ function CheckToggle({ row, col, t }: { row: TableRow; col: TableColumn; t: (k: 
       >
         {on ? t('Yes') : t('No')}
       </button>
-      {fetcher.data?.error ? (
+      {fetcher.data?.error && !fetcher.data.form ? (
         <span role="alert" className="ml-2 text-xs text-red-300">
           {fetcher.data.error}
         </span>

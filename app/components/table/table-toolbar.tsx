@@ -33,8 +33,8 @@ export function HiddenState({ query, except }: { query: ListQuery; except: ListK
   )
 }
 
-/** Refresh is highlighted once the server reports a change to this table (debounced 0.5 s, SPEC §9). */
-function useStale(collection: string): boolean {
+/** Refresh is highlighted once the server reports a change to this table (debounced TABLE_REFRESH_DEBOUNCE_MS, 0.5 s by default; SPEC §9). */
+function useStale(collection: string, delayMs: number): boolean {
   const [stale, setStale] = useState(false)
   const { key } = useLocation()
   useEffect(() => setStale(false), [key])
@@ -43,14 +43,14 @@ function useStale(collection: string): boolean {
     const on = (e: Event) => {
       if ((e as CustomEvent<{ collection?: string }>).detail?.collection !== collection) return
       clearTimeout(timer)
-      timer = setTimeout(() => setStale(true), 500)
+      timer = setTimeout(() => setStale(true), delayMs)
     }
     window.addEventListener(TABLE_EVENT, on)
     return () => {
       clearTimeout(timer)
       window.removeEventListener(TABLE_EVENT, on)
     }
-  }, [collection])
+  }, [collection, delayMs])
   return stale
 }
 
@@ -61,7 +61,8 @@ function SearchForm({ data, t }: { data: TableData; t: (k: string) => string }) 
   if (!cols.length) return null
   const later = (form: HTMLFormElement | null) => {
     clearTimeout(timer.current)
-    timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 1000)
+    // SEARCH_DEBOUNCE_MS (1 s by default; SPEC §9)
+    timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), data.delays.searchMs)
   }
   return (
     <Form method="get" role="search" id="search" className="flex flex-wrap items-center gap-1" onSubmit={() => clearTimeout(timer.current)}>
@@ -152,7 +153,7 @@ function DateFilter({ data, to, t }: { data: TableData; to: (c: ListQuery & Reco
 }
 
 export function Toolbar({ data, path, to, t }: { data: TableData; path: string; to: (c: ListQuery & Record<string, unknown>) => string; t: (k: string) => string }) {
-  const stale = useStale(data.collection)
+  const stale = useStale(data.collection, data.delays.refreshMs)
   const { search } = useLocation()
   const q = data.query
   const anyHidden = data.columns.some((c) => c.schemaHidden) || !!q.hide?.length
@@ -166,6 +167,11 @@ export function Toolbar({ data, path, to, t }: { data: TableData; path: string; 
       <Link to={to({ all: q.all ? undefined : '1' })} className={btn} title={t(q.all ? 'Show active records only' : 'Show all records')}>
         {t(q.all ? 'Showing All Records' : 'Showing Active Records')}
       </Link>
+      {data.matchLabel ? (
+        <Link to={to({ eq: undefined })} className={btnOn} data-testid="eq-filter" title={t('Show every record again')}>
+          {data.matchLabel} ✕
+        </Link>
+      ) : null}
       <SearchForm data={data} t={t} />
       <DateFilter data={data} to={to} t={t} />
       <Link to={`${path}${search}`} className={stale ? `${btnOn} animate-pulse` : btn} aria-label={stale ? t('Refresh: this table has changed') : t('Refresh')} preventScrollReset>

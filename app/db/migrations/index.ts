@@ -9,6 +9,8 @@ import m007 from './007-metrc-outbox'
 import m008 from './008-metrc-drift'
 import m009 from './009-metrc-push-reachability'
 import m013 from './013-metrc-refusals'
+import m017 from './017-invitations'
+import m025 from './025-document-sequences'
 import m034 from './034-document-versions'
 import m035 from './035-policy-acknowledgements'
 import m038 from './038-messaging'
@@ -31,6 +33,8 @@ export const MIGRATIONS: Migration[] = [
   { version: 8, name: 'metrc-drift', sql: m008 },
   { version: 9, name: 'metrc-push-reachability', sql: m009 },
   { version: 13, name: 'metrc-refusals', sql: m013 },
+  { version: 17, name: 'invitations', sql: m017 },
+  { version: 25, name: 'document-sequences', sql: m025 },
   { version: 34, name: 'document-versions', sql: m034 },
   { version: 35, name: 'policy-acknowledgements', sql: m035 },
   { version: 38, name: 'messaging', sql: m038 },

@@ -1,0 +1,87 @@
+/**
+ * /DshHarvests: wet and dry weight by strain and yield per plant by room (harvests of the
+ * period), harvests drying now, and the last harvests with their packages. Weights in lb; each
+ * bar links to /CulHarvest filtered to the harvests it sums.
+ */
+import type { Board, ListBlock } from './board'
+import type { Figure, Kpi } from './charts/types'
+import { nameOf, type DashCtx } from './common.server'
+import { tableLink } from './links'
+import { ACTIVE, between, field, measure, rows } from './sql.server'
+
+export const HARVESTS = '/CulHarvest'
+export const INVENTORY = '/culInventory'
+const LB = 453.592
+const r1 = (n: number) => Math.round(n * 10) / 10
+
+export async function harvestsBoard(x: DashCtx): Promise<Board> {
+  const db = x.context.database.db
+  const { period, facility: org } = x
+  const span = { df: 'harvested', from: period.fromDay, to: period.toDay, all: true }
+  const by = async (key: 'strain' | 'room', s: { from: string; to: string }) => {
+    const p: unknown[] = [org]
+    return rows<{ k: string | null; n: number; wet: string | null; dry: string | null; plants: string | null; dryPlants: string | null }>(
+      db,
+      `SELECT ${field(key)} AS k, count(*)::int AS n, sum(${measure('wetWeight')}) AS wet, sum(${measure('dryWeight')}) AS dry,
+              sum(canopy_num(doc -> 'plants')) AS plants, sum(canopy_num(doc -> 'plants')) FILTER (WHERE ${measure('dryWeight')} > 0) AS "dryPlants"
+         FROM c_fac_harvests WHERE org = $1 AND ${between('harvested', s.from, s.to, p)} GROUP BY 1`,
+      p,
+    )
+  }
+  const [byStrain, byRoom, prevStrain] = await Promise.all([by('strain', period), by('room', period), by('strain', period.previous)])
+  const strains = await x.labels('set_strains', byStrain.map((r) => r.k ?? ''))
+  const rooms = await x.labels('set_rooms', byRoom.map((r) => r.k ?? ''))
+  const sorted = [...byStrain].sort((a, b) => Number(b.wet ?? 0) - Number(a.wet ?? 0))
+  const bar = (r: (typeof byStrain)[number], v: number, names: Map<string, string>, key: string): Figure => ({ label: nameOf(names, r.k), value: r1(v), count: r.n, href: tableLink(HARVESTS, { ...span, eq: [[key, r.k ?? '']] }) })
+  const wet = sorted.map((r) => bar(r, Number(r.wet ?? 0) / LB, strains, 'strain'))
+  const dry = sorted.map((r) => bar(r, Number(r.dry ?? 0) / LB, strains, 'strain'))
+  const yieldRoom = byRoom.map((r) => bar(r, Number(r.dryPlants) > 0 ? Number(r.dry ?? 0) / Number(r.dryPlants) : 0, rooms, 'room'))
+  const sum = (list: typeof byStrain, k: 'n' | 'wet' | 'dry' | 'plants' | 'dryPlants') => list.reduce((s, r) => s + Number(r[k] ?? 0), 0)
+  const yPer = (list: typeof byStrain) => (sum(list, 'dryPlants') > 0 ? r1(sum(list, 'dry') / sum(list, 'dryPlants')) : 0)
+
+  const [drying] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM c_fac_harvests WHERE org = $1 AND ${ACTIVE} AND ${field('status')} = 'Drying'`, [org])
+  const tiles: Kpi[] = [
+    { label: 'Harvests', value: sum(byStrain, 'n'), count: sum(byStrain, 'n'), previous: sum(prevStrain, 'n'), href: tableLink(HARVESTS, span) },
+    { label: 'Wet weight', unit: 'lb', value: r1(sum(byStrain, 'wet') / LB), previous: r1(sum(prevStrain, 'wet') / LB), count: sum(byStrain, 'n'), href: tableLink(HARVESTS, span) },
+    { label: 'Dry weight', unit: 'lb', value: r1(sum(byStrain, 'dry') / LB), previous: r1(sum(prevStrain, 'dry') / LB), count: sum(byStrain, 'n'), href: tableLink(HARVESTS, span) },
+    { label: 'Dry yield per plant', unit: 'g', value: yPer(byStrain), previous: yPer(prevStrain), count: sum(byStrain, 'n'), href: tableLink(HARVESTS, span), note: 'harvests with a dry weight' },
+    { label: 'Drying now', value: drying.n, count: drying.n, href: tableLink(HARVESTS, { eq: [['status', 'Drying']] }) },
+  ]
+
+  // the last harvests and the packages made from them
+  const last = await rows<{ id: string; name: string | null; harvested: string | null; status: string | null; dry: string | null; pk: number }>(
+    db,
+    `SELECT h.id, h.doc ->> 'name' AS name, h.doc ->> 'harvested' AS harvested, h.doc ->> 'status' AS status, canopy_measure(h.doc -> 'dryWeight') AS dry,
+            (SELECT count(*)::int FROM c_fac_inventory i WHERE i.org = $1 AND (i.doc ->> 'harvest') = h.id) AS pk
+       FROM c_fac_harvests h WHERE h.org = $1 ORDER BY (h.doc ->> 'harvested') COLLATE "C" DESC NULLS LAST, h.id LIMIT 8`,
+    [org],
+  )
+  const list: ListBlock = {
+    title: 'Last harvests and their packages',
+    head: ['Harvest', 'Harvested', 'Status', 'Dry (lb)', 'Packages'],
+    empty: 'No harvests yet.',
+    rows: last.map((h) => ({
+      cells: [
+        { text: h.name ?? h.id, href: `${HARVESTS}/${encodeURIComponent(h.id)}/edit` },
+        { text: (h.harvested ?? '').slice(0, 10) },
+        { text: h.status ?? '' },
+        { text: h.dry ? String(r1(Number(h.dry) / LB)) : '–' },
+        { text: String(h.pk), count: h.pk, href: tableLink(INVENTORY, { eq: [['harvest', h.id]], all: true }) },
+      ],
+    })),
+  }
+  return {
+    path: '/DshHarvests',
+    title: 'Harvests',
+    period,
+    notices: x.notices,
+    tiles,
+    charts: [
+      { kind: 'bars', title: 'Wet weight by strain', unit: 'lb', bars: wet },
+      { kind: 'bars', title: 'Dry weight by strain', unit: 'lb', bars: dry },
+      { kind: 'bars', title: 'Dry yield per plant by room', unit: 'g', bars: yieldRoom },
+    ],
+    lists: [list],
+    watch: ['fac_harvests', 'fac_inventory'],
+  }
+}

@@ -1,0 +1,9 @@
+/** /DshCompliance: the Compliance dashboard (app/areas/dashboards; a thin route, decision 022). */
+import type { MetaFunction } from '@remix-run/node'
+import { DashboardPage } from '../areas/dashboards/dashboard-page'
+import { complianceLoader } from '../areas/dashboards/routes.server'
+import { APP_NAME } from '../version'
+
+export const meta: MetaFunction = () => [{ title: `Compliance Dashboard · ${APP_NAME}` }]
+export const loader = complianceLoader
+export default DashboardPage

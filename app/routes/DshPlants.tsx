@@ -1,0 +1,9 @@
+/** /DshPlants: the Plants dashboard (app/areas/dashboards; a thin route, decision 022). */
+import type { MetaFunction } from '@remix-run/node'
+import { DashboardPage } from '../areas/dashboards/dashboard-page'
+import { plantsLoader } from '../areas/dashboards/routes.server'
+import { APP_NAME } from '../version'
+
+export const meta: MetaFunction = () => [{ title: `Plants Dashboard · ${APP_NAME}` }]
+export const loader = plantsLoader
+export default DashboardPage

@@ -1,0 +1,135 @@
+/**
+ * Issue 20 against the built server as a process (build/server.js, what `npm start` runs), on
+ * TEST_DB: a hostile pipeline never freezes the process (item 1), security headers and no-store
+ * (item 9), error pages without stack traces (item 10), NUL in an address (item 11), the OpenAPI
+ * document and the EULA for tokens (item 12). Needs `npm run build` first.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { createPgSchema, freshOptions, TEST_DB } from '#tests/helpers/db'
+import { ROOT, startServer } from '#tests/helpers/process'
+
+const PW = 'Canopy#Demo1'
+let s: Awaited<ReturnType<typeof startServer>>
+let drop: () => Promise<void>
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(ROOT, 'build/server.js'))) throw new Error('build/server.js is missing: run npm run build first')
+  const f = freshOptions()
+  drop = f.drop
+  await createPgSchema(f.opts.pgSchema)
+  s = await startServer({ ...f.childEnv, PIPELINE_TIMEOUT_MS: '3000', RATE_LIMIT_PER_SEC: '1000', RATE_LIMIT_BURST: '5000', RATE_LIMIT_ADDRESS_PER_SEC: '1000', RATE_LIMIT_ADDRESS_BURST: '5000' })
+}, 240_000)
+afterAll(async () => {
+  s?.proc.kill('SIGTERM')
+  await s?.exited
+  await drop?.()
+})
+
+async function token(email: string): Promise<string> {
+  const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PW }) })
+  expect(r.status).toBe(200)
+  return (await r.json())['x-access-token']
+}
+
+/** Signs in through the login form (as a browser without JavaScript) and returns the session cookie. */
+async function session(email: string): Promise<string> {
+  const r = await fetch(`${s.url}/Welcome`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email, password: PW }) })
+  expect(r.status).toBe(302)
+  const c = r.headers.get('set-cookie')?.match(/canopy_sid=[^;]+/)?.[0]
+  expect(c).toBeTruthy()
+  return c!
+}
+
+describe('item 1: a hostile pipeline never freezes the server', () => {
+  it(`/readyz answers within 1 s while a $lookup + $unwind pipeline runs on ${TEST_DB}; the pipeline ends with a clear 4xx/503`, async () => {
+    const t = await token('grower@greenleaf.demo')
+    const lookup = (as: string) => ({ $lookup: { from: 'fac_plants', localField: 'alive', foreignField: 'alive', as } })
+    const hostile = [lookup('a'), { $unwind: '$a' }, lookup('b'), { $unwind: '$b' }, { $count: 'n' }]
+    expect((await fetch(`${s.url}/readyz`)).status).toBe(200)
+    const started = Date.now()
+    const pipe = fetch(`${s.url}/misc/dbops?c=fac_plants&op=pipe`, { method: 'POST', headers: { 'x-access-token': t, 'content-type': 'application/json' }, body: JSON.stringify(hostile), signal: AbortSignal.timeout(60_000) })
+    let done = false
+    void pipe.finally(() => (done = true))
+    const probes: number[] = []
+    while (!done || probes.length < 5) {
+      const t0 = Date.now()
+      const r = await fetch(`${s.url}/readyz`, { signal: AbortSignal.timeout(5_000) })
+      probes.push(Date.now() - t0)
+      expect(r.status).toBe(200)
+      await new Promise((res) => setTimeout(res, 100))
+      if (Date.now() - started > 30_000) break
+    }
+    const answer = await pipe
+    console.log(`hostile pipeline answered ${answer.status} after ${Date.now() - started} ms; readyz took ${probes.join(', ')} ms`)
+    expect(Math.max(...probes), `readyz took ${probes.join(', ')} ms`).toBeLessThan(1000)
+    expect([400, 503]).toContain(answer.status)
+    const body = await answer.json()
+    expect(body.errors[0].message).toMatch(TEST_DB === 'pg' ? /ran longer than 3 s and was stopped/ : /would take too long .* narrow it with \$match or \$limit/)
+    // an ordinary pipeline still runs
+    const ok = await fetch(`${s.url}/misc/dbops?c=fac_plants&op=pipe`, { method: 'POST', headers: { 'x-access-token': t, 'content-type': 'application/json' }, body: JSON.stringify([{ $match: { alive: 'yes' } }, { $sort: { tag: 1 } }, { $limit: 3 }]) })
+    expect(ok.status).toBe(200)
+    expect(await ok.json()).toHaveLength(3)
+  }, 90_000)
+})
+
+describe('item 9: security headers', () => {
+  it('every page says no framing by others, nosniff, no referrer to other sites, and a CSP whose nonce the page scripts carry', async () => {
+    const r = await fetch(`${s.url}/Welcome`)
+    expect(r.status).toBe(200)
+    const csp = r.headers.get('content-security-policy') ?? ''
+    expect(csp).toMatch(/frame-ancestors 'self'/)
+    expect(csp).toMatch(/object-src 'none'/)
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(r.headers.get('referrer-policy')).toBe('same-origin')
+    const html = await r.text()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts.filter((x) => !/\bsrc=/.test(x))) expect(tag).toContain(`nonce="${nonce}"`)
+    // a new nonce per answer
+    const again = await fetch(`${s.url}/Welcome`)
+    expect(again.headers.get('content-security-policy')).not.toContain(nonce!)
+  })
+
+  it('signed-in pages and API answers are never stored (shared kiosks); fingerprinted assets still are', async () => {
+    const c = await session('grower@greenleaf.demo')
+    for (const p of ['/Welcome', '/culPlants']) {
+      const r = await fetch(`${s.url}${p}`, { headers: { cookie: c } })
+      expect(r.status, p).toBe(200)
+      expect(r.headers.get('cache-control'), p).toBe('no-store')
+    }
+    const api = await fetch(`${s.url}/dt/v1/fac_plants?limit=1`, { headers: { 'x-access-token': await token('grower@greenleaf.demo') } })
+    expect(api.headers.get('cache-control')).toBe('no-store')
+    const html = await (await fetch(`${s.url}/Welcome`)).text()
+    const asset = html.match(/\/build\/_shared\/[^"]+\.js/)![0]
+    expect((await fetch(`${s.url}${asset}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+})
+
+describe('item 10 and 11: error pages and NUL', () => {
+  it('a malformed address is a short 400 page without a stack trace or a file path', async () => {
+    for (const p of ['/%E0%A4%A', '/culPlants/%E0%A4%A', '/build/%E0%A4%A']) {
+      const r = await fetch(`${s.url}${p}`)
+      expect(r.status, p).toBe(400)
+      const body = await r.text()
+      expect(body, p).not.toMatch(/\bat \w|node_modules|\/work\/|\.js:\d+|URIError/)
+    }
+  })
+
+  it('a NUL in a table search or an API filter is a clear 400, not a 500 or 503', async () => {
+    const t = await token('grower@greenleaf.demo')
+    const api = await fetch(`${s.url}/dt/v1/fac_plants?tag=a%00b`, { headers: { 'x-access-token': t } })
+    expect(api.status).toBe(400)
+    expect((await api.json()).errors[0].message).toMatch(/NUL character/)
+    const c = await session('grower@greenleaf.demo')
+    const page = await fetch(`${s.url}/culPlants?q=a%00b&qf=tag`, { headers: { cookie: c } })
+    expect(page.status).toBe(400)
+    expect(await page.text()).toMatch(/NUL character/)
+    const pipe = await fetch(`${s.url}/misc/dbops?c=fac_plants&op=pipe`, { method: 'POST', headers: { 'x-access-token': t, 'content-type': 'application/json' }, body: JSON.stringify([{ $match: { tag: 'a\u0000b' } }]) })
+    expect(pipe.status).toBe(400)
+    expect((await pipe.json()).errors[0].message).toMatch(/NUL character .* at 0\.\$match\.tag/)
+  })
+})
