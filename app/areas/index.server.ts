@@ -11,8 +11,9 @@ import { serverArea as messaging } from './messaging/area.server'
 import { serverArea as cultivation } from './cultivation/area.server'
 import { serverArea as distribution } from './distribution/area.server'
 import { serverArea as finance } from './finance/area.server'
+import { serverArea as visitors } from './visitors/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance, visitors]
 
 let installed = false
 export function installServerAreas(): void {

@@ -5,8 +5,9 @@
  */
 import type { Area } from './area'
 import { area as onboarding } from './onboarding/area'
+import { area as visitors } from './visitors/area'
 
-export const AREAS: Area[] = [onboarding]
+export const AREAS: Area[] = [onboarding, visitors]
 
 let installed = false
 export function installAreas(): void {

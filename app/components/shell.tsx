@@ -78,6 +78,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
 
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const t = useT()
+  const location = useLocation()
   const exit = useExitConfirmation(data.kiosk)
   const revalidator = useRevalidator()
   // back after a break: what was saved meanwhile was not announced, so the page reads its data again
@@ -123,12 +124,11 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <PostButton intent="theme" fields={{ light: data.light ? 'no' : 'yes' }} className="hover:bg-slate-800">
           {data.light ? t('Dark theme') : t('Light theme')}
         </PostButton>
-        {(data.unread ?? []).map((b) => (
+        {(data.unread ?? []).filter((b) => b.kind !== 'support').map((b) => (
           <UnreadLink key={b.kind} b={b} />
         ))}
-        <Link to="/SupportTicket" className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-800">
-          {t('Support')}
-        </Link>
+        {/* Support opens a ticket that knows the page it came from; with unread answers it shows how many */}
+        <UnreadLink b={{ kind: 'support', count: 0, ...(data.unread ?? []).find((b) => b.kind === 'support'), label: t('Support'), href: `/SupportTicket?from=${encodeURIComponent(location.pathname + location.search)}` }} />
         <details className="relative">
           <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={t('User menu')}>
             👤 <span className="ml-2">{data.fullName}</span>

@@ -108,7 +108,8 @@ describe('fac_plantings: Original Count', () => {
 
 describe('the registry', () => {
   it('has the SPEC §5 tables, each rule a small function', () => {
-    expect(Object.keys(SAVE_RULES).sort()).toEqual(['fac_plantings', 'fac_plants'])
+    // and the areas' own (tests/setup.ts installs them): the visitor log's sign-in rule (app/areas/visitors)
+    expect(Object.keys(SAVE_RULES).sort()).toEqual(['fac_plantings', 'fac_plants', 'vis_log'])
     expect(SAVE_RULES.fac_plants).toEqual([deadPlantDisposal])
     expect(SAVE_RULES.fac_plantings).toEqual([plantingRequired, plantingOriginalCount])
   })

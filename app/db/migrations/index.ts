@@ -15,6 +15,7 @@ import m030 from './030-calendar-feeds'
 import m034 from './034-document-versions'
 import m035 from './035-policy-acknowledgements'
 import m038 from './038-messaging'
+import m039 from './039-support-tickets'
 
 export interface Migration {
   version: number
@@ -39,4 +40,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 34, name: 'document-versions', sql: m034 },
   { version: 35, name: 'policy-acknowledgements', sql: m035 },
   { version: 38, name: 'messaging', sql: m038 },
+  { version: 39, name: 'support-tickets', sql: m039 },
 ]

@@ -95,6 +95,9 @@ const other = [
     f.check('escorted', 'Escorted'),
     f.text('vehicle_plate', 'Vehicle Plate', { show: 'no' }),
     f.area('notes', 'Notes'),
+    // issue 27: the member of staff a kiosk sign-in names as host (told by the shell and by mail)
+    f.text('host_name', 'Host (staff)', { show: 'no' }),
+    f.text('host_uid', 'Host Account', { show: 'no' }),
   ], { dateField: 'signed_in', statusField: 'id_checked', defaultSort: { key: 'signed_in', dir: 'desc' } }),
   S('pol_docs', 'Policies', [
     f.text('title', 'Policy', { required: true, filter: true, sortable: true }),
