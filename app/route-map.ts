@@ -84,6 +84,8 @@ export const ROUTES: RouteEntry[] = [
   t('/DIsInventory', 'Inventory', 'dis', 'dis_inventory'),
   t('/DisCart', 'Create Order', 'dis', 'dis_cart'),
   t('/DisSales', 'Orders', 'dis', 'dis_orders'),
+  // the orders as a table (every column, search, export, bulk edit); /DisSales is the orders flow (issue 24)
+  t('/DisOrderTable', 'Order Table', 'dis', 'dis_orders'),
   t('/DisReports', 'Reports', 'dis', 'dis_reports'),
   // Testing
   t('/TesInventory', 'Inventory', 'tes', 'tes_inventory'),

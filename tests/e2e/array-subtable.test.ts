@@ -50,7 +50,7 @@ const rows = (page: Page) => page.getByRole('group', { name: 'Line Items' }).loc
 async function openEdit(page: Page) {
   await login(page, user.email, user.password)
   await page.getByRole('region', { name: 'Signed in' }).waitFor()
-  await page.goto(`/DisSales/${orderId}/edit`)
+  await page.goto(`/DisOrderTable/${orderId}/edit`)
   await expect(page.getByRole('heading', { name: 'Edit: Orders' })).toBeVisible()
 }
 
@@ -77,14 +77,14 @@ test('Add row and Remove change the rows without saving; Save stores them, each 
   await expect(qty(page, 1)).toHaveValue('1') // the stored second row is first now
   await expect(qty(page, 2)).toHaveValue('6') // what was typed in the added row is kept
   // with JavaScript the buttons work in the browser; without it each one posts the form and the action answers with the rows changed
-  expect(posts).toEqual(javaScriptEnabled ? [] : [`/DisSales/${orderId}/edit`, `/DisSales/${orderId}/edit`])
+  expect(posts).toEqual(javaScriptEnabled ? [] : [`/DisOrderTable/${orderId}/edit`, `/DisOrderTable/${orderId}/edit`])
   // only intents so far: the record is as it was
   const untouched = (await database.store.get(fac, 'dis_orders', orderId))!
   expect(untouched.ts).toBe(before.ts)
   expect(untouched.items).toEqual(before.items)
 
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(/\/DisSales\?msg=saved$/)
+  await expect(page).toHaveURL(/\/DisOrderTable\?msg=saved$/)
   const saved = (await database.store.get(fac, 'dis_orders', orderId))!
   const items = saved.items as Array<Record<string, unknown>>
   expect(items).toHaveLength(2)
@@ -95,12 +95,12 @@ test('Add row and Remove change the rows without saving; Save stores them, each 
   expect((await database.store.history(fac, 'dis_orders', orderId)).map((h) => h.action)).toEqual(['insert', 'update'])
 
   // the edit page shows the saved rows, the new one with its id
-  await page.goto(`/DisSales/${orderId}/edit`)
+  await page.goto(`/DisOrderTable/${orderId}/edit`)
   await expect(rows(page)).toHaveCount(2)
   await expect(qty(page, 2)).toHaveValue('6')
   await expect(rows(page).nth(1).locator('input[type="hidden"][name="items[1].id"]')).toHaveValue(String(items[1].id))
   // and the table's nested row
-  await page.goto(`/DisSales?col=orderNo&q=${saved.orderNo}`)
+  await page.goto(`/DisOrderTable?col=orderNo&q=${saved.orderNo}`)
   await page.getByRole('link', { name: /2 items/ }).click()
   const nested = page.getByRole('table', { name: 'Line Items (2)' })
   await expect(nested.locator('tbody tr')).toHaveCount(2)

@@ -30,7 +30,7 @@ test('Remote Scale fills the dead weight from the simulated scale', async ({ pag
   await login(page, grower.email, grower.password)
   await page.getByRole('region', { name: 'Signed in' }).waitFor()
   await openPlant(page, database)
-  const button = page.getByRole('button', { name: 'Remote Scale' })
+  const button = page.locator('button[data-device="scale"][aria-describedby*="-dead_weight-"]') /* the dead weight's Remote Scale (the form has others) */
   await expect(button).toBeEnabled()
   await button.click()
   await expect(page.getByText(/^Read \d+(\.\d+)? lb$/)).toBeVisible({ timeout: 15_000 })
@@ -54,7 +54,7 @@ test('a scale that does not answer times out, says why, and is sent the failure 
     await login(page, grower.email, grower.password)
     await page.getByRole('region', { name: 'Signed in' }).waitFor()
     await openPlant(page, database)
-    await page.getByRole('button', { name: 'Remote Scale' }).click()
+    await page.locator('button[data-device="scale"][aria-describedby*="-dead_weight-"]') /* the dead weight's Remote Scale (the form has others) */.click()
     await expect(page.getByText('Waiting for the scale…')).toBeVisible()
     await expect(page.getByText(/did not send a weight within 10 s/)).toBeVisible({ timeout: 20_000 })
     await expect.poll(() => heard.map((m) => m.cmd)).toEqual(['read_weight', 'audio'])

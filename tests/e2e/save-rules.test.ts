@@ -80,9 +80,9 @@ test('a dead weight entered in lb is saved and shown in g, the unit the column k
     await page.goto(`/culPlants/${encodeURIComponent(id)}/edit`)
     await expect(page.getByRole('heading', { name: 'Edit: Plants' })).toBeVisible()
     // the field's scale (sen_input_devices) gives a Remote Scale button; it needs JavaScript
-    if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Remote Scale' })).toBeEnabled()
+    if (javaScriptEnabled) await expect(page.locator('button[data-device="scale"][aria-describedby*="-dead_weight-"]') /* the dead weight's Remote Scale (the form has others) */).toBeEnabled()
     else {
-      await expect(page.getByRole('button', { name: 'Remote Scale' })).toBeDisabled()
+      await expect(page.locator('button[data-device="scale"][aria-describedby*="-dead_weight-"]') /* the dead weight's Remote Scale (the form has others) */).toBeDisabled()
       await expect(page.getByText('Device buttons need JavaScript').first()).toBeVisible()
     }
     await page.getByLabel('Mark As Dead', { exact: true }).check()

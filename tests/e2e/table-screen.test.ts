@@ -92,8 +92,8 @@ const countText = (page: Page) => page.getByText(/^\d+–\d+ of \d+ items?$|^0 i
 async function open(page: Page, query = '') {
   await login(page, user.email, user.password)
   await page.getByRole('region', { name: 'Signed in' }).waitFor()
-  await page.goto(`/DisSales${query}`)
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  await page.goto(`/DisOrderTable${query}`)
+  await expect(page.getByRole('heading', { name: 'Order Table', level: 1 })).toBeVisible()
 }
 
 test('sorts each way from the header links, and shows the active records by default', async ({ page }) => {
@@ -132,7 +132,7 @@ test('searches a chosen column, including a referenced one', async ({ page }) =>
   for (const c of await firstCells(page, client).allInnerTexts()) expect(c).toBe(CLIENTS[1])
 
   // the filter icon of a column chooses it for the search
-  await page.goto('/DisSales')
+  await page.goto('/DisOrderTable')
   await table(page).getByRole('link', { name: 'Search in Order #' }).click()
   await expect(page.getByLabel('Search column')).toHaveValue('orderNo')
   await page.getByLabel('Search text').fill('SO-01')
@@ -292,7 +292,7 @@ test('rows per page default from the window height with JavaScript (20 without)'
   await expect(bodyRows(page)).toHaveCount(javaScriptEnabled ? 30 : 20)
   if (javaScriptEnabled) await expect(page).toHaveURL(/size=30/)
   await page.setViewportSize({ width: 1280, height: 380 })
-  await page.goto('/DisSales')
+  await page.goto('/DisOrderTable')
   await expect(bodyRows(page)).toHaveCount(javaScriptEnabled ? 10 : 20)
 })
 
@@ -305,7 +305,7 @@ test('Refresh lights up when someone else changes the table', async ({ page, bro
   const other = await ctx.newPage()
   await login(other, user.email, user.password)
   await other.getByRole('region', { name: 'Signed in' }).waitFor()
-  await other.goto('/DisSales?sort=orderNo&dir=asc')
+  await other.goto('/DisOrderTable?sort=orderNo&dir=asc')
   const paid = await colOf(other, 'Paid')
   const before = await firstCells(other, paid).nth(1).innerText()
   await firstCells(other, paid).nth(1).getByRole('button').click()
@@ -331,18 +331,18 @@ test('Add Item and the edit pencil save through the form, validated, and back to
   await page.getByLabel('Client', { exact: true }).selectOption({ label: CLIENTS[1] })
   await page.getByLabel('Terms', { exact: true }).selectOption('Net 15')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(/\/DisSales\?sort=orderNo&dir=desc&msg=saved$/)
+  await expect(page).toHaveURL(/\/DisOrderTable\?sort=orderNo&dir=desc&msg=saved$/)
   await expect(page.getByText('The item was saved.').first()).toBeVisible()
   const [saved] = await database.store.find(fac, 'dis_orders', { orderNo: no }, 1)
   expect(saved).toMatchObject({ client: `${fac}-client-1`, terms: 'Net 15' })
 
-  await page.goto(`/DisSales?col=orderNo&q=${no}`)
+  await page.goto(`/DisOrderTable?col=orderNo&q=${no}`)
   await table(page).getByRole('link', { name: 'Edit' }).click()
   await expect(page.getByRole('heading', { name: 'Edit: Orders' })).toBeVisible()
   await expect(page.getByLabel('Order #', { exact: true })).toHaveValue(no)
   await page.getByLabel('Sales Rep', { exact: true }).fill('Kim')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(new RegExp(`/DisSales\\?col=orderNo&q=${no}&msg=saved$`))
+  await expect(page).toHaveURL(new RegExp(`/DisOrderTable\\?col=orderNo&q=${no}&msg=saved$`))
   await expect.poll(async () => (await database.store.get(fac, 'dis_orders', saved._id))?.rep).toBe('Kim')
   const history = await database.store.history(fac, 'dis_orders', saved._id)
   expect(history.map((h) => h.action)).toEqual(['insert', 'update'])
@@ -371,13 +371,13 @@ test('a conflicting edit is refused with what the other save changed, and the hi
   const id = `${fac}-conflict-${crypto.randomBytes(3).toString('hex')}`
   await database.store.insert({ uid: 'e2e-fixture' }, fac, 'dis_orders', { _id: id, orderNo: 'SO-CF', rep: 'Ann', client: `${fac}-client-0` })
   await open(page)
-  await page.goto(`/DisSales/${id}/edit`)
+  await page.goto(`/DisOrderTable/${id}/edit`)
   // a colleague opens the same record and saves first
   const ctx = await browser.newContext({ javaScriptEnabled, baseURL: new URL(page.url()).origin })
   const other = await ctx.newPage()
   await login(other, user.email, user.password)
   await other.getByRole('region', { name: 'Signed in' }).waitFor()
-  await other.goto(`/DisSales/${id}/edit`)
+  await other.goto(`/DisOrderTable/${id}/edit`)
   await other.getByLabel('Sales Rep').fill('Bo')
   await other.getByRole('button', { name: 'Save' }).click()
   await expect(other).toHaveURL(/msg=saved/)

@@ -16,7 +16,13 @@ const CLERK = 'u-dist'
 
 export async function seedDemoFlow(database: Database, env: Env): Promise<void> {
   const orgs = (await database.store.find('auth', 'org', {}, 100)).filter((o) => o.kind === 'distribution').map((o) => o._id)
-  for (const org of orgs) await seedFacility(database, env, org)
+  for (const org of orgs) {
+    // once per facility: seeding again (seed --force, a restart) never walks the flow a second time
+    const key = `finance_demo_flow:${org}`
+    if ((await database.db.query('SELECT 1 FROM canopy_meta WHERE key = $1', [key])).rows.length) continue
+    await seedFacility(database, env, org)
+    await database.db.query(`INSERT INTO canopy_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [key, { at: new Date().toISOString() }])
+  }
 }
 
 async function seedFacility(database: Database, env: Env, org: string): Promise<void> {
