@@ -16,6 +16,8 @@ export const MSG = {
   noWeb: 'Your account type does not have web acess: please contact support',
   resetSent:
     'If you are an authorized user, a password reset link has been sent to your email account. Please check your spam folders if you do not see it. If you do not receive it, contact support.',
+  resetTooMany: (limit: 'address' | 'recipient', minutes: number) =>
+    `Too many password reset requests ${limit === 'address' ? 'from this network address' : 'for this email address'}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   locked: (minutes: number) => `Too many failed attempts. Login is locked for ${minutes} minute${minutes === 1 ? '' : 's'}; try again later or reset your password.`,
   processing: 'Your account is being processed. You will receive an email when your account is ready for access.',
   waitEmail: 'Please wait for authorization email',

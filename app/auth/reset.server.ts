@@ -1,12 +1,15 @@
 /**
  * Password reset and email verification links: single-use, expiring tokens (only their hash
- * is stored). The reset request answers the same whether or not the account exists.
+ * is stored). The reset request answers the same whether or not the account exists, and is
+ * throttled per address and per email (mail-throttle.server.ts).
  */
 import crypto from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import type { Database } from '../db/index.server'
 import { sendMail } from '../mail/mailer.server'
 import { findUserByEmail } from './accounts.server'
+import { takeResetMailSlot } from './mail-throttle.server'
+import { MSG } from './messages'
 
 export const RESET_TTL_MIN = 60
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex')
@@ -40,12 +43,23 @@ export async function checkOneTimeToken(database: Database, token: string, purpo
   return { ok: true, uid: row.uid, email: row.email }
 }
 
-/** Sends a reset link if the account exists; says nothing either way. */
-export async function sendPasswordReset(context: AppLoadContext, email: string, origin: string): Promise<void> {
+export type ResetRequest = { ok: true } | { ok: false; message: string; retryAfterS: number }
+
+/**
+ * Sends a reset link if the account exists and may sign in; says nothing either way. Throttled per
+ * client address and per email (mail-throttle.server.ts): a refused request sends nothing and says why.
+ */
+export async function sendPasswordReset(context: AppLoadContext, email: string, origin: string): Promise<ResetRequest> {
+  const ip = context.clientIp ?? 'unknown'
+  const slot = await takeResetMailSlot(context.database, ip, email)
+  if (!slot.ok) {
+    context.logger.warn({ email, ip, limit: slot.scope }, 'password reset refused: too many requests')
+    return { ok: false, message: MSG.resetTooMany(slot.scope, slot.minutes), retryAfterS: slot.minutes * 60 }
+  }
   const user = await findUserByEmail(context.database, email)
-  if (!user || user.web === 'no') {
-    context.logger.info({ email }, 'password reset asked for an unknown or device account')
-    return
+  if (!user || user.web === 'no' || (user as { IsUsed?: string }).IsUsed === 'no') {
+    context.logger.info({ email }, 'password reset asked for an unknown, device or inactive account')
+    return { ok: true }
   }
   const token = await createOneTimeToken(context.database, user.uid, user.email, 'reset')
   // a mail failure is logged, not answered: a different answer would tell who has an account
@@ -54,6 +68,7 @@ export async function sendPasswordReset(context: AppLoadContext, email: string, 
     subject: 'Reset your Canopy password',
     text: `Someone asked to reset the password of your Canopy account.\n\nTo choose a new password, open this link within ${RESET_TTL_MIN} minutes (it works once):\n${origin}/PasswordReset/${token}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
   }).catch((err) => context.logger.error({ err, to: user.email }, 'the password reset mail could not be sent'))
+  return { ok: true }
 }
 
 /** Mails a link that confirms the user's address (after sign-up or a change of address). */

@@ -72,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'reset') {
     const e = emailRule.safeParse(form.get('email') ?? '')
     if (!e.success) return json<ActionData>({ errors: { email: e.error.issues[0].message } }, { status: 400 })
-    await sendPasswordReset(context, e.data, new URL(request.url).origin)
+    const sent = await sendPasswordReset(context, e.data, new URL(request.url).origin)
+    if (!sent.ok) return json<ActionData>({ message: sent.message, tone: 'error', email: e.data }, { status: 429, headers: { 'Retry-After': String(sent.retryAfterS) } })
     return json<ActionData>({ message: MSG.resetSent, tone: 'success' })
   }
   const parsed = loginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })

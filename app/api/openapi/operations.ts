@@ -49,9 +49,10 @@ const auth: ApiOperation[] = [
   {
     method: 'get', path: '/auth/sendPasswordResetMail', operationId: 'sendPasswordResetMail', tag: 'Auth server', auth: 'none',
     summary: 'Send a password reset link',
-    description: 'Always the same answer, whether or not the address has an account (SPEC §8).',
+    description: 'Always the same answer, whether or not the address has an account (SPEC §8). At most 10 requests from one client address and 5 for one email in 15 minutes, counted alike for every email: past that, 429 with the reason.',
     query: S.ResetQuery,
     answers: { 200: json('The SPEC §8 message.', S.MessageAnswer) },
+    errors: ['TOO_MANY'],
   },
   {
     method: 'get', path: '/misc/switchorg', operationId: 'switchOrg', tag: 'Auth server', auth: 'token',

@@ -16,6 +16,7 @@ import m034 from './034-document-versions'
 import m035 from './035-policy-acknowledgements'
 import m038 from './038-messaging'
 import m039 from './039-support-tickets'
+import m040 from './040-mail-requests'
 
 export interface Migration {
   version: number
@@ -41,4 +42,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 35, name: 'policy-acknowledgements', sql: m035 },
   { version: 38, name: 'messaging', sql: m038 },
   { version: 39, name: 'support-tickets', sql: m039 },
+  { version: 40, name: 'mail-requests', sql: m040 },
 ]
