@@ -187,6 +187,19 @@ test('password reset through the mail: one use, then the new password works', as
   await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
 })
 
+test('reset mail is throttled per email: the form says why, keeps the email and sends nothing', async ({ page, createUser, database }) => {
+  const u = await createUser()
+  // five requests for this email in the last minutes, from other addresses (issue 20 item 6)
+  await database.db.query(`INSERT INTO auth_mail_requests (kind, ip, email, allowed) SELECT 'reset', '192.0.2.' || g, $1, true FROM generate_series(1, 5) g`, [u.email])
+  await page.goto('/Welcome?mode=reset')
+  await page.getByLabel('Email').fill(u.email)
+  await page.getByRole('button', { name: 'Reset' }).click()
+  await expect(page.getByText(MSG.resetTooMany('recipient', 15))).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(u.email)
+  await expect(page.getByText(MSG.resetSent)).toHaveCount(0)
+  expect(fs.readdirSync(E2E.mailDir).filter((f) => f.includes(u.email.replace(/[^a-z0-9@._-]/gi, '_')))).toEqual([])
+})
+
 test('change password needs the current one', async ({ page, createUser }) => {
   const u = await createUser()
   await login(page, u.email, u.password)
