@@ -220,7 +220,8 @@ describe('item 12: the OpenAPI document is behind sign-in', () => {
     const early = await fetch(`${s.url}/Welcome`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email: 'newgrower@lobby.demo', password: PW }) })
     const eula = early.headers.get('set-cookie')?.match(/canopy_sid=[^;]+/)?.[0]
     expect(eula).toBeTruthy()
-    for (const headers of [{}, { 'x-access-token': 'forged' }, { 'x-access-token': `${t.slice(0, -4)}abcd` }, { cookie: eula! }]) {
+    const tries: Array<Record<string, string>> = [{}, { 'x-access-token': 'forged' }, { 'x-access-token': `${t.slice(0, -4)}abcd` }, { cookie: eula! }]
+    for (const headers of tries) {
       const r = await doc(headers)
       expect(r.status, JSON.stringify(headers)).toBe(401)
       expect(r.headers.get('content-type')).toMatch(/^application\/json/)
