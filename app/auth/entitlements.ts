@@ -34,6 +34,14 @@ function listedFacilities(user: SessionUser): string[] {
   return user.props?.facilities ?? Object.keys(user.props?.modules ?? {})
 }
 
+/** Does this account (a user or a stored user record) work in `facility`: its home organisation, or a facility its rights list? */
+export function worksIn(user: { org?: unknown; props?: unknown } | Record<string, unknown>, facility: string): boolean {
+  if (user.org === facility) return true
+  const props = (user.props && typeof user.props === 'object' ? user.props : {}) as NonNullable<SessionUser['props']>
+  const listed: unknown = props.facilities ?? Object.keys(props.modules ?? {})
+  return Array.isArray(listed) && listed.includes(facility)
+}
+
 /** Module codes entitled in a facility: super all; a null list all; a facility not listed none. */
 export function modulesOf(user: SessionUser, facility: string): ModuleCode[] {
   if (user.role === 'super') return [...ALL]

@@ -2,6 +2,8 @@
 import type { Database } from '../db/index.server'
 import type { Actor } from '../db/types'
 import { PLATFORM_ORG } from '../route-map'
+import { findUser } from './accounts.server'
+import { roleOf, worksIn, type SessionUser } from './entitlements'
 
 export interface Prefs {
   light: boolean
@@ -20,4 +22,20 @@ export async function savePrefs(database: Database, actor: Actor, uid: string, f
   if (patch.lang !== undefined) doc.lang = patch.lang
   if (p) await database.store.update(actor, PLATFORM_ORG, 'set_preferences', p._id, doc)
   else await database.store.insert(actor, PLATFORM_ORG, 'set_preferences', { uid, facility: facility ?? '', light: 'no', lang: 'en', ...doc })
+}
+
+/**
+ * May `user`, working in `facility` (the facility of a token or a session), read and write the
+ * preferences of the account `uid`? Its own always; another account's only as super, or as an
+ * admin of that facility when that account works there too (decision 055). /Preferences only ever
+ * saves the signed-in user's own; the set_preferences calls of /dt/v1 ask this for every record.
+ */
+export async function mayManagePrefs(database: Database, user: SessionUser, facility: string, uid: unknown): Promise<boolean> {
+  if (typeof uid !== 'string' || !uid) return false
+  if (uid === user.uid) return true
+  const role = roleOf(user)
+  if (role === 'super') return true
+  if (role !== 'admin' || !worksIn(user, facility)) return false
+  const other = await findUser(database, uid)
+  return !!other && worksIn(other, facility)
 }

@@ -2,20 +2,17 @@
  * Who may read and write an organisation's files (SPEC §7 files API): the callers of
  * POST /files/{org} (upload), POST /files/{org}/token, GET /getfiles/{org}/ (listing) and
  * GET /getfiles/{org}/{name} (download without a token). A caller is a console session or an API
- * client's `x-access-token`. Reading: that organisation's users, and everyone signed in for the
+ * client's `x-access-token` (auth/api-caller.server.ts `signedInCaller` for the callers that act). Reading: that organisation's users, and everyone signed in for the
  * platform's own files (PLATFORM_ORG: Canopy's logo). Writing: that organisation's users; the
  * platform's files only its super users.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { requireApiCaller } from '../auth/api-caller.server'
+import { isApiCall, requireApiCaller } from '../auth/api-caller.server'
 import { findUser } from '../auth/accounts.server'
 import { facilitiesOf, type SessionUser } from '../auth/entitlements'
 import { loadSession, readSessionId } from '../auth/session.server'
 import { PLATFORM_ORG } from '../route-map'
 import { AppError } from '../utils/errors'
-
-/** Is this request an API client's (answers are then always the JSON error envelope)? */
-export const isApiCall = (request: Request) => !!request.headers.get('x-access-token')
 
 /**
  * A reader of files: an API client, or any active session (a user still choosing a facility sees
@@ -27,16 +24,6 @@ export async function fileReader(request: Request, context: AppLoadContext): Pro
   if (look.state !== 'active') throw new AppError('UNAUTHENTICATED', 'Sign in first.')
   const user = await findUser(context.database, look.session.uid)
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in first.')
-  return user
-}
-
-/** A signed-in user who may act (upload, make a download link): an API client or a finished sign-in. */
-export async function signedInCaller(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  if (isApiCall(request)) return (await requireApiCaller(request, context)).user
-  const look = await loadSession(context.database, readSessionId(request), context.env.IDLE_TIMEOUT_S)
-  if (look.state !== 'active' || look.session.step !== 'done') throw new AppError('UNAUTHENTICATED', 'Sign in first.')
-  const user = await findUser(context.database, look.session.uid)
-  if (!user || user.web === 'no') throw new AppError('UNAUTHENTICATED', 'Sign in first.')
   return user
 }
 

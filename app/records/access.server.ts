@@ -2,14 +2,15 @@
  * Who may read and write a collection outside a screen (the JSON API): exactly what the screens
  * allow, never more. A collection is open to a user in a facility when one of the screens the
  * user may open there (route map + entitlements, SPEC §2.3 and §6) shows it as a table; it is
- * writable when one of those screens is not read-only and its schema is editable. Platform
+ * writable when one of those screens edits it (`routeEditable`, the table screen's own rule: a
+ * screen that edits records, not read-only, an editable schema; a dashboard edits nothing). Platform
  * collections live under the platform organisation and are only behind Super screens, so only
  * super reaches them here (decision 009).
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { visibleRoutes, type SessionUser } from '../auth/entitlements'
 import { isCollectionName } from '../db/sql'
-import { PLATFORM_ORG, type RouteEntry } from '../route-map'
+import { PLATFORM_ORG, type RouteEntry, type ScreenKind } from '../route-map'
 import type { TableSchema } from '../schemas/table-schema'
 import { forbidden, notFound } from '../utils/errors'
 
@@ -27,8 +28,17 @@ export interface TableAccess {
 /** Screen kinds that show a collection's rows (a table page); /DisplayHTML shows only published documents, so it grants nothing here. */
 const SHOWS_ROWS = new Set(['table', 'dashboard', 'calendar', 'form', 'prefs'])
 
-/** Is this screen's table editable? The same rule as the table screen (readView). */
-export const routeEditable = (route: RouteEntry, schema: TableSchema | undefined): boolean => !route.readOnly && !!schema && schema.editable !== false
+/** Screen kinds whose screen adds, edits and deletes its table's records. A dashboard shows rows and edits none. */
+const EDITS_ROWS: ReadonlySet<ScreenKind> = new Set<ScreenKind>(['table', 'calendar', 'form', 'prefs'])
+
+/**
+ * May a user who opens this screen write its table? The one rule for "may write" (decision 055):
+ * the table screen (readView: Add Item, the pencil, delete, check toggles), the edit pages and the
+ * JSON API (`tableAccess`, so /dt/v1 and every write through records/write.server.ts) all ask it,
+ * so the API is never wider than the screens.
+ */
+export const routeEditable = (route: RouteEntry, schema: TableSchema | null | undefined): boolean =>
+  EDITS_ROWS.has(route.kind) && !route.readOnly && !!schema && schema.editable !== false
 
 /**
  * The user's access to `collection` in `facility`: 404 for a name that is no table (or not a

@@ -11,7 +11,8 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { apiError } from '../api/respond.server'
-import { mayWrite, signedInCaller } from '../files/access.server'
+import { signedInCaller } from '../auth/api-caller.server'
+import { mayWrite } from '../files/access.server'
 import { parseMultipart, type PartHandler } from '../files/multipart.server'
 import { FILE_MSG } from '../files/rules'
 import { folderOf, maxUploadBytes, removeStored, saveUpload, type StoredFile } from '../files/store.server'

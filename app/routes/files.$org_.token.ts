@@ -8,7 +8,8 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { api, apiError, readJson } from '../api/respond.server'
-import { mayRead, signedInCaller } from '../files/access.server'
+import { signedInCaller } from '../auth/api-caller.server'
+import { mayRead } from '../files/access.server'
 import { fileStorage, safeParts } from '../files/storage.server'
 import { referenceOf } from '../files/store.server'
 import { signFileToken } from '../files/tokens.server'

@@ -12,7 +12,8 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { apiError } from '../api/respond.server'
-import { fileReader, isApiCall, mayRead } from '../files/access.server'
+import { isApiCall } from '../auth/api-caller.server'
+import { fileReader, mayRead } from '../files/access.server'
 import { fileStorage, safeParts, servedType } from '../files/storage.server'
 import { tokenFits, verifyFileToken } from '../files/tokens.server'
 import { isAppError, STATUS_OF, type ErrorCode } from '../utils/errors'

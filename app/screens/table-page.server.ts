@@ -15,6 +15,7 @@ import { formatOf, refOf, type FieldDef, type RowActionDecl, type TableSchema } 
 import { rowActionOf } from '../records/row-actions.server'
 import { timeZoneOf } from '../facilities/facts.server'
 import { rowRights } from '../records/rights'
+import { routeEditable } from '../records/access.server'
 import { parseListQuery } from './table-query'
 import { displayDelays, type DisplayDelays } from './display-settings.server'
 import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, eqPairs, MAX_PAGE, type ListQuery } from './table-url'
@@ -159,7 +160,7 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
     rangeLabel = `${query.from ? usDate(query.from) : '…'} – ${query.to ? usDate(query.to) : '…'}`
   }
 
-  const editable = !route.readOnly && schema?.editable !== false && !!schema
+  const editable = routeEditable(route, schema)
   const hidden = new Set(query.hide ?? [])
   const columns: TableColumn[] = fields
     .filter((f) => f.type !== 'code')

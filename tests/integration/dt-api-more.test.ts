@@ -301,6 +301,38 @@ describe('GET /dt/v1/{deviceID}?last=1', () => {
   })
 })
 
+describe('the API writes what the screens write, never more (issue 20 item 5)', () => {
+  it('a user who sees the sensor devices only on the Sensors dashboard reads them, and may not add, change or delete one', async () => {
+    const list = await call('GET', 'sen_devices')
+    expect(list.status).toBe(200)
+    expect(list.body.map((d: any) => d._id)).toContain('d1')
+    const before = await t.store.get('greenleaf', 'sen_devices', 'd1')
+    const audited = await audits('sen_devices')
+    const tries = [
+      await call('POST', 'sen_devices', { body: { deviceID: 'SEN-ROGUE', deviceName: 'Rogue', type: 'sensor' } }),
+      await call('PUT', 'sen_devices/d1', { body: { deviceName: 'Renamed' } }),
+      await call('PATCH', 'sen_devices/d1', { body: { deviceName: 'Renamed' } }),
+      await call('DELETE', 'sen_devices/d1'),
+    ]
+    for (const r of tries) {
+      expect(r.status).toBe(403)
+      expect(codes(r.body)).toEqual(['FORBIDDEN'])
+    }
+    expect(await t.store.get('greenleaf', 'sen_devices', 'd1')).toEqual(before)
+    expect(await all('greenleaf', 'sen_devices', { deviceID: 'SEN-ROGUE' })).toEqual([])
+    expect(await audits('sen_devices')).toBe(audited)
+  })
+
+  it('the device settings screen (an admin) adds and deletes devices; the METRC preferences screen (kind prefs) still edits its table', async () => {
+    const made = await call('POST', 'sen_devices', { as: 'u-adm', body: { deviceID: 'SEN-ADMIN', deviceName: 'Added by the admin', type: 'sensor' } })
+    expect(made.status).toBe(201)
+    expect((await call('DELETE', `sen_devices/${made.body._id}`, { as: 'u-adm' })).status).toBe(200)
+    const pref = await call('PUT', 'metrc_prefs/mp1', { body: { Description: 'changed through the API' } })
+    expect(pref.status).toBe(200)
+    expect((await t.store.get('greenleaf', 'metrc_prefs', 'mp1'))!.Description).toBe('changed through the API')
+  })
+})
+
 describe('DELETE /dt/v1/ota/{id}', () => {
   it('super deletes a firmware record (audited); admin and user are 403 and nothing changes', async () => {
     await t.store.insert(seedActor, 'auth', 'ota', { _id: 'fw1', name: 'canopy-sensor', version: '1.0.0' })

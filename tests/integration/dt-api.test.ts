@@ -386,7 +386,37 @@ describe('auth server calls (platform data)', () => {
     expect((await call('PATCH', `set_preferences/${made.body._id}`, { tok: token('u-b'), body: { light: 'yes' } })).status).toBe(404)
     expect((await call('POST', 'set_preferences', { body: { uid: 'u-b', light: 'yes' } })).status).toBe(403)
     expect((await call('POST', 'set_preferences', { body: { uid: 'u-a', evil: 1 } })).status).toBe(400)
-    expect((await call('GET', 'set_preferences?uid=u-b', { tok: token('u-adm') })).status).toBe(200)
+    // an admin reads the preferences of the users of the token's facility only: u-b works in harbor alone
+    // (this line expected 200 before issue 20 item 5: any admin read anyone's)
+    expect((await call('GET', 'set_preferences?uid=u-b', { tok: token('u-adm') })).status).toBe(403)
+    expect((await call('GET', 'set_preferences?uid=u-b', { tok: token('u-adm', 'harbor') })).status).toBe(200)
+  })
+
+  it("another user's preferences: super any; an admin only with a token of a facility that user works in (issue 20 item 5)", async () => {
+    const own = await call('POST', 'set_preferences', { tok: token('u-b'), body: { key: 'theme', light: 'yes' } })
+    expect(own.status).toBe(201)
+    const id = own.body._id
+    const greenleafAdmin = token('u-adm')
+    const mine = async () => (await t.store.find('auth', 'set_preferences', { uid: 'u-b' }, 100)).map((d) => ({ _id: d._id, light: d.light, ts: d.ts }))
+    const before = await mine()
+    const refusedPost = await call('POST', 'set_preferences', { tok: greenleafAdmin, body: { uid: 'u-b', light: 'no' } })
+    expect(refusedPost.status).toBe(403)
+    expect(codes(refusedPost.body)).toEqual(['FORBIDDEN'])
+    expect((await call('PATCH', `set_preferences/${id}`, { tok: greenleafAdmin, body: { light: 'no' } })).status).toBe(404)
+    expect((await call('PUT', `set_preferences/${id}`, { tok: greenleafAdmin, body: { light: 'no' } })).status).toBe(404)
+    expect((await call('GET', `set_preferences/${id}`, { tok: greenleafAdmin })).status).toBe(404)
+    expect(await mine()).toEqual(before)
+    // a user of the same facility who is no admin: refused too
+    expect((await call('POST', 'set_preferences', { tok: token('u-dis'), body: { uid: 'u-a', light: 'no' } })).status).toBe(403)
+    // the same admin with a harbor token: u-b works there
+    const harborAdmin = token('u-adm', 'harbor')
+    expect((await call('GET', `set_preferences/${id}`, { tok: harborAdmin })).status).toBe(200)
+    const patched = await call('PATCH', `set_preferences/${id}`, { tok: harborAdmin, body: { light: 'no' } })
+    expect(patched.status).toBe(200)
+    expect(patched.body.light).toBe('no')
+    // a greenleaf user's, with the greenleaf token; and super anyone's
+    expect((await call('POST', 'set_preferences', { tok: greenleafAdmin, body: { uid: 'u-a', light: 'yes' } })).status).toBe(201)
+    expect((await call('PATCH', `set_preferences/${id}`, { tok: token('u-sup'), body: { light: 'yes' } })).status).toBe(200)
   })
 })
 

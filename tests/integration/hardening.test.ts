@@ -1,8 +1,9 @@
 /**
  * Issue 20 against the built server as a process (build/server.js, what `npm start` runs), on
  * TEST_DB: a hostile pipeline never freezes the process (item 1), security headers and no-store
- * (item 9), error pages without stack traces (item 10), NUL in an address (item 11), the EULA for
- * API tokens (item 12). Needs `npm run build` first.
+ * (item 9), error pages without stack traces (item 10), NUL in an address (item 11), the API
+ * writes no more than the screens (item 5), the EULA for API tokens and the OpenAPI document behind
+ * sign-in (item 12). Needs `npm run build` first.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -155,5 +156,95 @@ describe('item 12: the licence agreement applies to API tokens', () => {
     const body = await r.json()
     expect(body['x-access-token']).toBeUndefined()
     expect(body.errors[0].message).toMatch(/accept the licence agreement \(EULA\) first/)
+  })
+})
+
+describe('item 5: the API writes no more than the screens', () => {
+  const api = async (tok: string, method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${s.url}/dt/v1/${path}`, { method, headers: { 'x-access-token': tok, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) })
+    return { status: r.status, body: await r.json() }
+  }
+
+  it('the grower reads the sensor devices (the Sensors dashboard) but cannot create, rename or delete one; the tables the grower edits still take writes', async () => {
+    const t = await token('grower@greenleaf.demo')
+    const before = await api(t, 'GET', 'sen_devices?limit=1000')
+    expect(before.status).toBe(200)
+    expect(before.body.length).toBeGreaterThan(0)
+    const d = before.body[0]
+    const tries = [
+      await api(t, 'POST', 'sen_devices', { deviceID: 'SEN-GROWER', deviceName: 'Made by the grower', type: 'sensor' }),
+      await api(t, 'PUT', `sen_devices/${d._id}`, { deviceName: 'Renamed by the grower' }),
+      await api(t, 'PATCH', `sen_devices/${d._id}`, { deviceName: 'Renamed by the grower' }),
+      await api(t, 'DELETE', `sen_devices/${d._id}`),
+    ]
+    for (const r of tries) {
+      expect(r.status, JSON.stringify(r.body)).toBe(403)
+      expect(r.body.errors[0].code).toBe('FORBIDDEN')
+    }
+    expect((await api(t, 'GET', 'sen_devices?limit=1000')).body).toEqual(before.body)
+    // the screens say the same: no device settings screen, and the dashboard's device table offers no Add Item
+    const c = await session('grower@greenleaf.demo')
+    expect((await fetch(`${s.url}/SetSensorDevices`, { headers: { cookie: c } })).status).toBe(403)
+    const board = await fetch(`${s.url}/DshSensors`, { headers: { cookie: c } })
+    expect(board.status).toBe(200)
+    expect(await board.text()).not.toContain('href="/DshSensors/new')
+    // a table the grower edits on its screen (Plants) still takes an API write
+    const [plant] = (await api(t, 'GET', 'fac_plants?limit=1')).body
+    const put = await api(t, 'PUT', `fac_plants/${plant._id}`, { notes: 'checked by the hardening test' })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    expect(put.body.notes).toBe('checked by the hardening test')
+  })
+
+  it("the greenleaf admin is refused the preferences of a lobby user (another facility's); super is not", async () => {
+    const admin = await token('admin@greenleaf.demo')
+    const sup = await token('super@canopy.local')
+    const post = await api(admin, 'POST', 'set_preferences', { uid: 'u-lobby', light: 'yes' })
+    expect(post.status).toBe(403)
+    expect(post.body.errors[0].code).toBe('FORBIDDEN')
+    expect((await api(admin, 'GET', 'set_preferences?uid=u-lobby')).status).toBe(403)
+    const made = await api(sup, 'POST', 'set_preferences', { uid: 'u-lobby', light: 'no' })
+    expect(made.status).toBe(201)
+    expect((await api(admin, 'PATCH', `set_preferences/${made.body._id}`, { light: 'yes' })).status).toBe(404)
+    expect((await api(admin, 'GET', `set_preferences/${made.body._id}`)).status).toBe(404)
+    const after = await api(sup, 'GET', 'set_preferences?uid=u-lobby')
+    expect(after.body).toEqual([made.body])
+  })
+})
+
+describe('item 12: the OpenAPI document is behind sign-in', () => {
+  const doc = (headers: Record<string, string> = {}) => fetch(`${s.url}/api/openapi.json`, { headers })
+
+  it('401 in the error envelope without credentials, with a forged token or before the licence agreement', async () => {
+    const t = await token('grower@greenleaf.demo')
+    // newgrower@lobby.demo has not accepted the EULA: the sign-in stops at that step
+    const early = await fetch(`${s.url}/Welcome`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email: 'newgrower@lobby.demo', password: PW }) })
+    const eula = early.headers.get('set-cookie')?.match(/canopy_sid=[^;]+/)?.[0]
+    expect(eula).toBeTruthy()
+    const tries: Array<Record<string, string>> = [{}, { 'x-access-token': 'forged' }, { 'x-access-token': `${t.slice(0, -4)}abcd` }, { cookie: eula! }]
+    for (const headers of tries) {
+      const r = await doc(headers)
+      expect(r.status, JSON.stringify(headers)).toBe(401)
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/)
+      const body = await r.json()
+      expect(body.errors[0].code).toBe('UNAUTHENTICATED')
+      expect(body.paths).toBeUndefined()
+    }
+  })
+
+  it('200 with a token and with a signed-in session, never stored; the reference page still opens for a signed-in user', async () => {
+    const byToken = await doc({ 'x-access-token': await token('grower@greenleaf.demo') })
+    expect(byToken.status).toBe(200)
+    expect(byToken.headers.get('cache-control')).toBe('no-store')
+    expect((await byToken.json()).openapi).toBe('3.1.0')
+    const c = await session('grower@greenleaf.demo')
+    const bySession = await doc({ cookie: c })
+    expect(bySession.status).toBe(200)
+    expect(bySession.headers.get('cache-control')).toBe('no-store')
+    expect((await bySession.json()).paths['/dt/v1/{table}']).toBeDefined()
+    const page = await fetch(`${s.url}/api/reference`, { headers: { cookie: c } })
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('href="/api/openapi.json"')
+    expect(html).toContain('/dt/v1/{table}')
   })
 })

@@ -1,6 +1,7 @@
 /**
  * /api/openapi.json through the real Express app (createHttpApp: limits, the Remix handler) over
- * HTTP: it answers JSON that validates as OpenAPI 3.1, the same bytes every time (built once). Then
+ * HTTP: only to a signed-in caller (an access token or a finished console session; issue 20 item
+ * 12), never stored; it answers JSON that validates as OpenAPI 3.1, the same bytes every time (built once). Then
  * the document is held to what the live routes answer: real calls on a seeded database (sign-in,
  * tokens, /dt/v1 list, count, create, update, refusals), each answer checked against the schema the
  * document gives that path, method and status.
@@ -13,6 +14,7 @@ import * as reset from '#app/routes/auth.sendPasswordResetMail'
 import * as dtList from '#app/routes/dt.v1.$table'
 import * as dtOne from '#app/routes/dt.v1.$table.$id'
 import * as switchorg from '#app/routes/misc.switchorg'
+import { createSession } from '#app/auth/session.server'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, type TestDatabase } from '#tests/helpers/db'
 import { startHttpApp, type TestServer } from '#tests/helpers/http-app'
@@ -22,6 +24,7 @@ type Json = Record<string, any>
 let t: TestDatabase
 let s: TestServer
 let doc: Json
+let docText = ''
 let token = ''
 
 beforeAll(async () => {
@@ -71,15 +74,52 @@ async function call(template: string, method: string, url: string, o: { body?: u
 }
 
 describe('GET /api/openapi.json', () => {
-  it('answers the document as JSON, valid OpenAPI 3.1, the same bytes each time', async () => {
-    const res = await fetch(`${s.url}/api/openapi.json`)
+  const signIn = async () => {
+    const r = await fetch(`${s.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grower@greenleaf.demo', password: 'Canopy#Demo1' }) })
+    expect(r.status).toBe(200)
+    return (await r.json())['x-access-token'] as string
+  }
+  const refused = async (headers: Record<string, string>) => {
+    const res = await fetch(`${s.url}/api/openapi.json`, { headers })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    const body = await res.json()
+    expect(body.errors.map((e: any) => e.code)).toEqual(['UNAUTHENTICATED'])
+    expect(JSON.stringify(body)).not.toMatch(/openapi|fac_plants/)
+  }
+
+  it('is refused (401, the error envelope) without credentials, with a forged token or an unfinished sign-in', async () => {
+    await refused({})
+    const real = await signIn()
+    await refused({ 'x-access-token': 'nope' })
+    await refused({ 'x-access-token': `${real.slice(0, -3)}xyz` })
+    // a session still at the licence agreement (EULA) step is not signed in yet
+    const early = await createSession(t, { uid: 'u-lobby', step: 'eula' })
+    await refused({ cookie: `canopy_sid=${early}` })
+    await refused({ cookie: 'canopy_sid=abcdefghijklmnopqrstuvwxyz012345' })
+  })
+
+  it('answers the document to an access token as JSON, valid OpenAPI 3.1, the same bytes each time, never stored', async () => {
+    const headers = { 'x-access-token': await signIn() }
+    const res = await fetch(`${s.url}/api/openapi.json`, { headers })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('no-store')
     const text = await res.text()
     doc = JSON.parse(text)
+    docText = text
     expect(await validateOpenApi(doc)).toMatchObject({ valid: true, version: '3.1' })
     expect(doc.paths['/dt/v1/{table}'].get).toBeDefined()
-    expect(await (await fetch(`${s.url}/api/openapi.json`)).text()).toBe(text)
+    expect(doc.paths['/api/openapi.json'].get.security).toEqual([{ accessToken: [] }, { session: [] }])
+    expect(await (await fetch(`${s.url}/api/openapi.json`, { headers })).text()).toBe(text)
+  })
+
+  it('answers the same document to a console session whose sign-in is finished (the reference page links to it)', async () => {
+    const id = await createSession(t, { uid: 'u-grower', step: 'done', facility: 'greenleaf' })
+    const res = await fetch(`${s.url}/api/openapi.json`, { headers: { cookie: `canopy_sid=${id}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.text()).toBe(docText)
   })
 })
 

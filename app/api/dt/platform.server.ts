@@ -8,11 +8,13 @@
  * - auth_workflows, sup_modules, auth_phrasemap, dictionary: what every signed-in console loads.
  * - auth_provisions?org=: a facility the user may enter.
  * - sch_{table}: the schema record of a table the user may read.
- * - set_preferences: own records; admin and super any.
+ * - set_preferences: own records; super any; an admin those of the users of the token's facility
+ *   (auth/preferences.server.ts mayManagePrefs, decision 055).
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
-import { facilitiesOf } from '../../auth/entitlements'
+import { facilitiesOf, worksIn } from '../../auth/entitlements'
+import { mayManagePrefs } from '../../auth/preferences.server'
 import type { Doc } from '../../db/types'
 import { tableAccess } from '../../records/access.server'
 import { PLATFORM_ORG } from '../../route-map'
@@ -39,7 +41,7 @@ const safeOrg = (d: Doc) => Object.fromEntries(ORG_FIELDS.filter((k) => d[k] !==
 
 export const isAdmin = (c: ApiCaller) => c.user.role === 'admin' || c.user.role === 'super'
 /** Users an admin looks after: those whose home is the token's facility or who may work in it. */
-export const inFacility = (u: Doc, org: string) => u.org === org || ((u.props as { facilities?: string[]; modules?: Record<string, unknown> } | undefined)?.facilities ?? Object.keys((u.props as { modules?: Record<string, unknown> } | undefined)?.modules ?? {})).includes(org)
+export const inFacility = (u: Doc, org: string) => worksIn(u, org)
 
 export function mayReadUser(c: ApiCaller, u: Doc): boolean {
   if (c.user.role === 'super' || u.uid === c.user.uid || u._id === c.user.uid) return true
@@ -129,7 +131,7 @@ function prefBody(raw: unknown) {
   return r.data
 }
 
-const ownOrAdmin = (c: ApiCaller, uid: unknown) => isAdmin(c) || uid === c.user.uid
+const mayManage = (context: AppLoadContext, c: ApiCaller, uid: unknown) => mayManagePrefs(context.database, c.user, c.org, uid)
 
 /** set_preferences (SPEC §7): GET ?uid=, PATCH /{id}, POST {uid, key, …}. Lives under the platform org, keyed by uid and facility. */
 export async function preferences(context: AppLoadContext, c: ApiCaller, method: string, id: string | null, request: Request, url: URL): Promise<Response> {
@@ -138,23 +140,23 @@ export async function preferences(context: AppLoadContext, c: ApiCaller, method:
   if (method === 'GET') {
     if (id) {
       const d = await store.get(PLATFORM_ORG, 'set_preferences', checkId(id))
-      if (!d || !ownOrAdmin(c, d.uid)) throw notFound('There is no preference record with that id.')
+      if (!d || !(await mayManage(context, c, d.uid))) throw notFound('There is no preference record with that id.')
       return Response.json(d)
     }
     const uid = url.searchParams.get('uid') ?? c.user.uid
-    if (!ownOrAdmin(c, uid)) throw forbidden('You may only read your own preferences.')
+    if (!(await mayManage(context, c, uid))) throw forbidden('You may only read your own preferences, or as an admin those of the users of this facility.')
     return Response.json(await store.find(PLATFORM_ORG, 'set_preferences', { uid }, 100))
   }
   if (method === 'POST' && !id) {
     const b = prefBody(await readJson(request, 10_000))
     const uid = b.uid ?? c.user.uid
-    if (!ownOrAdmin(c, uid)) throw forbidden('You may only set your own preferences.')
+    if (!(await mayManage(context, c, uid))) throw forbidden('You may only set your own preferences, or as an admin those of the users of this facility.')
     const doc = await store.insert(actor, PLATFORM_ORG, 'set_preferences', { ...b, uid, facility: b.facility ?? c.org })
     return Response.json(doc, { status: 201 })
   }
   if ((method === 'PATCH' || method === 'PUT') && id) {
     const d = await store.get(PLATFORM_ORG, 'set_preferences', checkId(id))
-    if (!d || !ownOrAdmin(c, d.uid)) throw notFound('There is no preference record with that id.')
+    if (!d || !(await mayManage(context, c, d.uid))) throw notFound('There is no preference record with that id.')
     const b = prefBody(await readJson(request, 10_000))
     if (b.uid !== undefined && b.uid !== d.uid) throw new AppError('BAD_INPUT', 'uid: a preference record keeps its user', { field: 'uid' })
     return Response.json(await store.update(actor, PLATFORM_ORG, 'set_preferences', d._id, b))

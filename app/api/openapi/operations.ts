@@ -122,6 +122,7 @@ const auth: ApiOperation[] = [
   {
     method: 'get', path: '/dt/v1/set_preferences', operationId: 'listPreferences', tag: 'Auth server', auth: 'token',
     summary: 'Preference records of a user', query: S.PrefsQuery,
+    description: "Your own; another user's only as super, or as an admin of the token's facility when that user works there too. The same rule for every preference call.",
     answers: { 200: json('Records.', { type: 'array', items: ref('Record_set_preferences') }) },
     errors: ['FORBIDDEN'],
   },
@@ -316,8 +317,9 @@ const files: ApiOperation[] = [
 
 const reference: ApiOperation[] = [
   {
-    method: 'get', path: '/api/openapi.json', operationId: 'openapi', tag: 'Reference', auth: 'none',
+    method: 'get', path: '/api/openapi.json', operationId: 'openapi', tag: 'Reference', auth: 'token-or-session',
     summary: 'This description (OpenAPI 3.1)',
+    description: 'For a signed-in caller: an access token, or the console session of a finished sign-in (what the /api/reference page links with). Never cached (Cache-Control: no-store).',
     answers: { 200: json('The OpenAPI document.', { type: 'object', additionalProperties: true }) },
   },
 ]

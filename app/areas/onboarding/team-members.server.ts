@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
 import { requireScreen } from '../../auth/screens.server'
+import { routeEditable } from '../../records/access.server'
 import { PLATFORM_ORG } from '../../route-map'
 import { actorOfSession } from './form-data'
 import { parseUserProps } from './rules'
@@ -22,7 +23,8 @@ async function load(request: Request, context: LoaderFunctionArgs['context'], id
     })
     .map((u) => ({ uid: String(u.uid ?? u._id), name: `${u.firstname ?? ''} ${u.lastname ?? ''}`.trim() || String(u.email), email: String(u.email ?? '') }))
     .sort((a, b) => a.name.localeCompare(b.name))
-  return { s, facility, team, users, editable: !screen.route.readOnly }
+  // the table screen's own rule (records/access.server.ts): what it may not edit, this page may not either
+  return { s, facility, team, users, editable: routeEditable(screen.route, await context.database.schemas.get('team_groups')) }
 }
 
 export async function teamMembersLoader({ request, context, params }: LoaderFunctionArgs) {
