@@ -22,7 +22,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+# in a container the embedded broker (no MQTT_URL) must answer devices outside it: MQTT_HOST 0.0.0.0 (default 127.0.0.1)
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MQTT_HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system canopy && useradd --system --gid canopy --home /app canopy \
  && mkdir -p /data && chown canopy:canopy /data

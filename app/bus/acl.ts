@@ -1,10 +1,13 @@
 /**
- * Who may publish and subscribe where on the bus (issue 8): the server everywhere; a device only
- * under its own organisation (`{org}/…`, never a filter that could reach another one); a user only
- * to their own notifications and scanner topics. Pure, so the embedded broker and the Mosquitto
- * provisioning apply the same rules and tests can run them without a broker.
+ * Who may publish and subscribe where on the bus (issue 8): the server everywhere; a device
+ * subscribes only under its own organisation (`{org}/…`, never a filter that could reach another
+ * one) and publishes only on its own topic, `{org}/bcast/{its device id}` (its readings, weights,
+ * tags: issue 20 item 4, so it cannot answer for another device, nor send table changes,
+ * notifications, scan replies or device requests); a user only to their own notifications and
+ * scanner topics. Pure, so the embedded broker and the Mosquitto provisioning apply the same rules
+ * and tests can run them without a broker.
  */
-import { SEGMENT_RE } from './topics'
+import { SEGMENT_RE, topics } from './topics'
 
 export type BusIdentity =
   | { kind: 'server' }
@@ -23,8 +26,8 @@ function underOrg(org: string, topic: string): boolean {
 export function mayPublish(id: BusIdentity, topic: string): boolean {
   if (/[+#\0]/.test(topic) || topic.startsWith('$')) return false
   if (id.kind === 'server') return true
-  if (id.kind === 'device') return underOrg(id.org, topic)
-  return topic === `${id.org}/scanresp/${id.uid}/0`
+  if (id.kind === 'device') return SEGMENT_RE.test(id.org) && SEGMENT_RE.test(id.deviceID) && topic === topics.bcast(id.org, id.deviceID)
+  return topic === topics.scanresp(id.org, id.uid)
 }
 
 export function maySubscribe(id: BusIdentity, filter: string): boolean {

@@ -5,16 +5,22 @@
  * authorized"); a refused publish or subscribe closes that client's connection. A client that
  * publishes faster than MQTT_PUBLISH_PER_SEC (burst: 10 s of it) is disconnected; its bucket is
  * kept by identity, so reconnecting does not refill it. Others are not affected.
+ * Every connection is guarded before Aedes reads it (packet-guard.ts, issue 20 item 3): a packet
+ * header announcing more than 16 KiB before sign-in, or more than MQTT_MAX_PACKET_BYTES after,
+ * closes the connection before the body is buffered; a client has 10 s to sign in. The broker
+ * listens on MQTT_HOST (default 127.0.0.1: devices on other machines need MQTT_HOST=0.0.0.0).
  */
 import net from 'node:net'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { Aedes } from 'aedes'
 import type { Client } from 'aedes'
 import { WebSocketServer, createWebSocketStream } from 'ws'
 import type { Logger } from 'pino'
 import { TokenBuckets } from '../utils/token-bucket'
 import { describe, mayPublish, maySubscribe, type BusIdentity } from './acl'
+import { guardConnection, MAX_PACKET_BYTES, SIGN_IN_MS } from './packet-guard'
 
 export interface BrokerOptions {
   host: string
@@ -24,10 +30,16 @@ export interface BrokerOptions {
   authenticate: (username: string | undefined, password: Buffer | undefined) => Promise<BusIdentity | null>
   /** messages per second per identity (0: no limit) */
   publishPerSec: number
+  /** the largest packet a signed-in client may send, in bytes (default 256 KiB; before sign-in: 16 KiB) */
+  maxPacketBytes?: number
+  /** how long a new connection has to sign in (default 10 s) */
+  signInMs?: number
   logger: Logger
 }
 
 export interface EmbeddedBroker {
+  /** the address its TCP listener is bound to (MQTT_HOST) */
+  host: string
   url: string
   wsUrl: string
   port: number
@@ -38,12 +50,16 @@ export interface EmbeddedBroker {
 }
 
 const identities = new WeakMap<Client, BusIdentity>()
+/** each connection's guard, by the stream Aedes reads (client.conn) */
+const guards = new WeakMap<object, { signedIn: () => void }>()
 const keyOf = (id: BusIdentity) => describe(id)
 
 export async function startEmbeddedBroker(o: BrokerOptions): Promise<EmbeddedBroker> {
   const log = o.logger.child({ component: 'broker' })
   const buckets = o.publishPerSec > 0 ? new TokenBuckets({ perSec: o.publishPerSec, burst: Math.max(10, o.publishPerSec * 10) }) : null
-  const aedes = await Aedes.createBroker({ drainTimeout: 30_000, maxTopicLevels: 16, heartbeatInterval: 60_000 })
+  const signInMs = o.signInMs ?? SIGN_IN_MS
+  const maxPacketBytes = o.maxPacketBytes ?? MAX_PACKET_BYTES
+  const aedes = await Aedes.createBroker({ drainTimeout: 30_000, maxTopicLevels: 16, heartbeatInterval: 60_000, connectTimeout: signInMs })
 
   aedes.authenticate = (client, username, password, done) => {
     o.authenticate(username, password ?? undefined).then(
@@ -54,6 +70,7 @@ export async function startEmbeddedBroker(o: BrokerOptions): Promise<EmbeddedBro
           return done(e as never, false)
         }
         identities.set(client, id)
+        guards.get(client.conn)?.signedIn()
         done(null, true)
       },
       (e: Error) => {
@@ -86,21 +103,36 @@ export async function startEmbeddedBroker(o: BrokerOptions): Promise<EmbeddedBro
   }
   aedes.on('clientError', (client, err) => log.debug({ client: client?.id, err: err.message }, 'bus client error'))
 
+  /** hands a connection to Aedes behind its guard */
+  const admit = (stream: net.Socket | Duplex, from: string | undefined) => {
+    const guard = guardConnection(stream, {
+      maxBytes: maxPacketBytes,
+      signInMs,
+      onRefused: (r) =>
+        log.warn(
+          { from, ...r },
+          r.reason === 'too-large' ? 'bus packet over the limit: connection closed' : r.reason === 'malformed' ? 'bus packet malformed: connection closed' : 'bus client did not sign in in time: connection closed',
+        ),
+    })
+    guards.set(stream, guard)
+    aedes.handle(stream as never)
+  }
   const sockets = new Set<net.Socket>()
   const tcp = net.createServer({ noDelay: true }, (socket) => {
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
     socket.on('error', () => socket.destroy())
-    aedes.handle(socket)
+    admit(socket, socket.remoteAddress)
   })
   const httpServer = http.createServer((_req, res) => {
     res.writeHead(426, { 'Content-Type': 'text/plain' }).end('MQTT over WebSocket only')
   })
-  const wss = new WebSocketServer({ server: httpServer, maxPayload: 256 * 1024 })
-  wss.on('connection', (ws) => {
+  // a WebSocket message carries one packet (or a few): no frame larger than the largest packet
+  const wss = new WebSocketServer({ server: httpServer, maxPayload: maxPacketBytes + 1024 })
+  wss.on('connection', (ws, req) => {
     const stream = createWebSocketStream(ws)
     stream.on('error', () => stream.destroy())
-    aedes.handle(stream as never)
+    admit(stream, req.socket.remoteAddress)
   })
   await new Promise<void>((resolve, reject) => {
     tcp.once('error', reject)
@@ -110,11 +142,12 @@ export async function startEmbeddedBroker(o: BrokerOptions): Promise<EmbeddedBro
     httpServer.once('error', reject)
     httpServer.listen(o.wsPort, o.host, () => resolve())
   })
-  const port = (tcp.address() as AddressInfo).port
+  const { port, address } = tcp.address() as AddressInfo
   const wsPort = (httpServer.address() as AddressInfo).port
   const shown = o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host
-  log.info({ port, wsPort }, 'embedded MQTT broker listening')
+  log.info({ host: o.host, port, wsPort }, 'embedded MQTT broker listening')
   return {
+    host: address,
     url: `mqtt://${shown}:${port}`,
     wsUrl: `ws://${shown}:${wsPort}`,
     port,

@@ -12,12 +12,15 @@
  * derived password as on the embedded broker, unless MQTT_USERNAME / MQTT_PASSWORD say otherwise),
  * deletes device clients whose key is no longer live, and registers the admin as the device-key
  * provisioner (credentials.server.ts), so every key issued or revoked reaches Mosquitto.
+ * An external broker that lets an anonymous client in is refused (anonymous-check.server.ts) unless
+ * MQTT_ALLOW_ANONYMOUS=1; one that does not answer at start is checked when it first does.
  */
 import type { Logger } from 'pino'
 import { ConfigError, type Env } from '../config/env.server'
 import type { Database } from '../db/index.server'
 import type { ChangeEvent } from '../db/types'
 import type { EventHub } from '../events/event-hub.server'
+import { acceptsAnonymous, anonymousVerdict } from './anonymous-check.server'
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.server'
 import { Bus, type BusMessage } from './bus.server'
 import { authenticateBus, deviceKeyProvisioner, liveDeviceUsernames, serverPassword, setDeviceKeyProvisioner, SERVER_USERNAME } from './credentials.server'
@@ -52,17 +55,27 @@ export async function startBus(o: { env: Env; database: Database; events: EventH
   if (!url) {
     if (env.MQTT_ADMIN_USERNAME) log.warn('MQTT_ADMIN_USERNAME is set but MQTT_URL is not: the embedded broker needs no admin; ignored')
     broker = await startEmbeddedBroker({
-      host: env.HOST,
+      host: env.MQTT_HOST,
       port: env.MQTT_PORT,
       wsPort: env.MQTT_WS_PORT,
       publishPerSec: env.MQTT_PUBLISH_PER_SEC,
+      maxPacketBytes: env.MQTT_MAX_PACKET_BYTES,
       authenticate: (u, p) => authenticateBus(database, env.SESSION_SECRET, u, p),
       logger,
     })
     url = broker.url
     username = SERVER_USERNAME
     password = serverPassword(env.SESSION_SECRET)
-  } else if (env.MQTT_ADMIN_USERNAME && env.MQTT_ADMIN_PASSWORD) {
+  }
+  const allowAnonymous = env.MQTT_ALLOW_ANONYMOUS === '1'
+  /** the external broker's answer to a client without credentials (null: it did not answer) */
+  const anonymous = broker ? false : await acceptsAnonymous(url)
+  if (anonymous) {
+    const v = anonymousVerdict(url, allowAnonymous)
+    if (v.refuse) throw new ConfigError(v.refuse)
+    log.warn(v.warn)
+  }
+  if (!broker && env.MQTT_ADMIN_USERNAME && env.MQTT_ADMIN_PASSWORD) {
     const server = { username: username ?? SERVER_USERNAME, password: password ?? serverPassword(env.SESSION_SECRET) }
     ;({ username, password } = server)
     admin = await MosquittoAdmin.start({
@@ -102,6 +115,22 @@ export async function startBus(o: { env: Env; database: Database; events: EventH
     }
   }
   bus.on('reconnected', () => o.handlers?.onReconnect?.())
+  if (anonymous === null) {
+    // not reachable at start: checked as soon as the server's own connection gets through
+    const check = (s: string) => {
+      if (s !== 'connected') return
+      bus.off('state', check)
+      void acceptsAnonymous(url).then(async (yes) => {
+        if (yes === null) return bus.on('state', check) // gone again before the check: at the next connect
+        if (!yes) return
+        const v = anonymousVerdict(url, allowAnonymous)
+        if (!v.refuse) return log.warn(v.warn)
+        log.error(`${v.refuse} The message bus is closed until Canopy is restarted.`)
+        await bus.close()
+      })
+    }
+    bus.on('state', check)
+  }
 
   try {
     await bus.ready(10_000)

@@ -2,16 +2,20 @@
  * Canopy's credentials and ACL on a Mosquitto (issue 8), through its dynamic-security plugin: the
  * server signs in as the dynsec admin (MQTT_ADMIN_USERNAME / MQTT_ADMIN_PASSWORD) and sends commands
  * to `$CONTROL/dynamic-security/v1`. What it keeps there (ops/mosquitto/README.md for the operator):
- * - role `canopy-org-{org}` per organisation: publish and subscribe `{org}/#`, but not the bare
- *   topic `{org}` — acl.ts's device rule. Dynsec checks a subscription's wildcards against the
- *   role's filter literally (a `+` or `#` in the request only matches a `+` or `#` in the ACL), so
- *   `#`, `+/…` and `{other}/…` are refused (SUBACK 128), like the embedded broker does;
- * - client `{org}/{deviceID}` per device with a live key, password the key, that role; a new key
- *   replaces the client (its open connection is dropped), a revoked key deletes it;
+ * - role `canopy-org-{org}` per organisation: subscribe `{org}/#`, but not the bare topic `{org}`
+ *   — acl.ts's device rule. Dynsec checks a subscription's wildcards against the role's filter
+ *   literally (a `+` or `#` in the request only matches a `+` or `#` in the ACL), so `#`, `+/…`
+ *   and `{other}/…` are refused (SUBACK 128), like the embedded broker does. No publishing;
+ * - role `canopy-device-{org}/{deviceID}` per device: publish its own `{org}/bcast/{deviceID}`
+ *   only (issue 20 item 4: a device never speaks for another one);
+ * - client `{org}/{deviceID}` per device with a live key, password the key, both roles; a new key
+ *   replaces the client (its open connection is dropped), a revoked key deletes it and its role;
  * - role `canopy-server` (publish and subscribe `#`, which never matches `$CONTROL/…` or `$SYS/…`)
  *   and the client the server's own bus connection signs in with.
  * Users' access tokens cannot be checked by a stock Mosquitto: no client is made for users
- * (docs/decisions/014-mosquitto-dynsec.md).
+ * (docs/decisions/014-mosquitto-dynsec.md). Roles Canopy owns are made exactly what these rules
+ * say whenever they are ensured, and on every (re)connect of the admin (`reconcile`), so roles and
+ * clients an older Canopy made (organisation roles that could publish) are narrowed.
  */
 import crypto from 'node:crypto'
 import { EventEmitter } from 'node:events'
@@ -19,7 +23,7 @@ import mqtt, { type MqttClient } from 'mqtt'
 import type { Logger } from 'pino'
 import { AppError } from '../utils/errors'
 import type { DeviceKeyProvisioner } from './credentials.server'
-import { SEGMENT_RE } from './topics'
+import { SEGMENT_RE, topics } from './topics'
 
 export const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1'
 export const SERVER_ROLE = 'canopy-server'
@@ -27,7 +31,13 @@ export const SERVER_ROLE = 'canopy-server'
 const DEVICE_TEXT = 'canopy device'
 const TIMEOUT_MS = 5000
 
-export const orgRole = (org: string) => `canopy-org-${org}`
+const ORG_ROLE = 'canopy-org-'
+const DEVICE_ROLE = 'canopy-device-'
+/** commands per control message: a batch stays well under a broker's max_packet_size (256 KiB in ops/) */
+const BATCH = 100
+
+export const orgRole = (org: string) => `${ORG_ROLE}${org}`
+export const deviceRole = (org: string, deviceID: string) => `${DEVICE_ROLE}${org}/${deviceID}`
 
 export interface DynsecAcl {
   acltype: 'publishClientSend' | 'publishClientReceive' | 'subscribeLiteral' | 'subscribePattern' | 'unsubscribeLiteral' | 'unsubscribePattern'
@@ -36,15 +46,37 @@ export interface DynsecAcl {
   priority?: number
 }
 
-/** The ACLs of an organisation's role: everything under `{org}/`, nothing else (acl.ts, devices). */
+/** The ACLs of an organisation's role: subscriptions under `{org}/`, nothing else (acl.ts, devices). */
 export function orgAcls(org: string): DynsecAcl[] {
   if (!SEGMENT_RE.test(org)) throw new AppError('BAD_INPUT', 'organisation ids are plain names (letters, digits, _ . : @ -)')
   return [
-    { acltype: 'publishClientSend', topic: `${org}/#`, allow: true },
     { acltype: 'subscribePattern', topic: `${org}/#`, allow: true },
     // `{org}/#` also matches `{org}` itself, which acl.ts does not allow: denied first
-    { acltype: 'publishClientSend', topic: org, allow: false, priority: 10 },
     { acltype: 'subscribeLiteral', topic: org, allow: false, priority: 10 },
+  ]
+}
+
+/** The ACLs of a device's own role: publishing on its own topic (acl.ts). */
+export function deviceAcls(org: string, deviceID: string): DynsecAcl[] {
+  if (!SEGMENT_RE.test(org) || !SEGMENT_RE.test(deviceID)) throw new AppError('BAD_INPUT', 'organisation and device ids are plain names (letters, digits, _ . : @ -)')
+  return [{ acltype: 'publishClientSend', topic: topics.bcast(org, deviceID), allow: true }]
+}
+
+const aclKey = (a: DynsecAcl) => JSON.stringify([a.acltype, a.topic, a.allow, a.priority ?? -1])
+
+/**
+ * The commands that make a role exactly `want`: created with its ACLs when `have` is undefined (no
+ * such role), else what it lacks added and what it has beyond removed.
+ */
+export function roleCommands(rolename: string, want: DynsecAcl[], have: DynsecAcl[] | undefined): Command[] {
+  const add = (a: DynsecAcl): Command => ({ command: 'addRoleACL', rolename, acltype: a.acltype, topic: a.topic, allow: a.allow, priority: a.priority ?? -1 })
+  if (!have) return [{ command: 'createRole', rolename, textname: 'Canopy' }, ...want.map(add)]
+  const wanted = new Set(want.map(aclKey))
+  const kept = new Set(have.map(aclKey))
+  // removeRoleACL names an ACL by type and topic (one per pair): a wrong rule on a wanted topic goes, then comes back right
+  return [
+    ...have.filter((a) => !wanted.has(aclKey(a))).map((a): Command => ({ command: 'removeRoleACL', rolename, acltype: a.acltype, topic: a.topic })),
+    ...want.filter((a) => !kept.has(aclKey(a))).map(add),
   ]
 }
 
@@ -53,7 +85,7 @@ const SERVER_ACLS: DynsecAcl[] = [
   { acltype: 'subscribePattern', topic: '#', allow: true },
 ]
 
-type Command = Record<string, unknown> & { command: string }
+export type Command = Record<string, unknown> & { command: string }
 interface Response {
   command: string
   error?: string
@@ -187,38 +219,57 @@ export class MosquittoAdmin extends EventEmitter implements DeviceKeyProvisioner
     return rs
   }
 
-  /** Creates a role with its ACLs, or adds what an existing one lacks. */
+  /** Runs many commands in batches of BATCH (one control message each), checked as runChecked does. */
+  private async runBatches(commands: Command[], ok: (r: Response) => boolean = () => false): Promise<void> {
+    for (let i = 0; i < commands.length; i += BATCH) await this.runChecked(commands.slice(i, i + BATCH), ok)
+  }
+
+  /** Makes a role exactly these ACLs: created, or an existing one (an older Canopy's) corrected. */
   async ensureRole(rolename: string, acls: DynsecAcl[]): Promise<void> {
     if (this.knownRoles.has(rolename)) return
-    await this.runChecked(
-      [
-        { command: 'createRole', rolename, textname: 'Canopy' },
-        ...acls.map((a) => ({ command: 'addRoleACL', rolename, acltype: a.acltype, topic: a.topic, allow: a.allow, priority: a.priority ?? -1 })),
-      ],
-      (r) => /already exists/i.test(r.error ?? ''),
-    )
+    const [got] = await this.runChecked([{ command: 'getRole', rolename }], (r) => /not found/i.test(r.error ?? ''))
+    const have = got.error ? undefined : ((got.data as { role?: { acls?: DynsecAcl[] } } | undefined)?.role?.acls ?? [])
+    const commands = roleCommands(rolename, acls, have)
+    if (commands.length) await this.runChecked(commands, (r) => r.command === 'createRole' && /already exists/i.test(r.error ?? ''))
     this.knownRoles.add(rolename)
   }
 
-  /** The organisation's role and a client for the device with this key; an older client (and its connection) is replaced. */
+  /** The organisation's role, the device's own role and a client for the device with this key; an older client (and its connection) is replaced. */
   async setDeviceKey(org: string, deviceID: string, key: string): Promise<void> {
-    if (!SEGMENT_RE.test(deviceID)) throw new AppError('BAD_INPUT', 'device ids are plain names (letters, digits, _ . : @ -)')
     await this.ensureRole(orgRole(org), orgAcls(org))
+    await this.ensureRole(deviceRole(org, deviceID), deviceAcls(org, deviceID))
     const username = `${org}/${deviceID}`
     await this.runChecked(
       [
         { command: 'deleteClient', username },
-        { command: 'createClient', username, password: key, textname: DEVICE_TEXT, roles: [{ rolename: orgRole(org), priority: -1 }] },
+        {
+          command: 'createClient',
+          username,
+          password: key,
+          textname: DEVICE_TEXT,
+          roles: [
+            { rolename: orgRole(org), priority: -1 },
+            { rolename: deviceRole(org, deviceID), priority: -1 },
+          ],
+        },
       ],
       (r) => r.command === 'deleteClient' && /not found/i.test(r.error ?? ''),
     )
     this.log.info({ username }, 'device client set on Mosquitto')
   }
 
-  /** Deletes the device's client; its open connection is dropped. Nothing to delete is fine. */
+  /** Deletes the device's client (its open connection is dropped), then its role. Nothing to delete is fine. */
   async removeDevice(org: string, deviceID: string): Promise<void> {
     const username = `${org}/${deviceID}`
-    await this.runChecked([{ command: 'deleteClient', username }], (r) => /not found/i.test(r.error ?? ''))
+    // the client first: a role deleted while a client holds it leaves a blank role on the client (Mosquitto 2.0)
+    await this.runChecked(
+      [
+        { command: 'deleteClient', username },
+        { command: 'deleteRole', rolename: deviceRole(org, deviceID) },
+      ],
+      (r) => /not found/i.test(r.error ?? ''),
+    )
+    this.knownRoles.delete(deviceRole(org, deviceID))
     this.log.info({ username }, 'device client removed from Mosquitto')
   }
 
@@ -258,20 +309,43 @@ export class MosquittoAdmin extends EventEmitter implements DeviceKeyProvisioner
   }
 
   /**
-   * Deletes the device clients Canopy made whose key is no longer live (revoked while this
-   * process was not provisioning, e.g. by a script). `live` holds `{org}/{deviceID}` names.
+   * Brings what Canopy owns on Mosquitto in line with the database and today's rules (on every
+   * (re)connect of the admin): device clients whose key is no longer live (revoked while this
+   * process was not provisioning, e.g. by a script) are deleted with their roles; organisation
+   * roles are made exactly orgAcls (an older Canopy's could publish under the whole
+   * organisation); every live device client gets its own role (deviceAcls) if it lacks it.
+   * `live` holds `{org}/{deviceID}` names. Answers the device clients deleted.
    */
   async reconcile(live: Set<string>): Promise<string[]> {
-    const [r] = await this.runChecked([{ command: 'listClients', verbose: true, count: -1 }])
-    const list = ((r.data as { clients?: Array<{ username: string; textname?: string }> } | undefined)?.clients ?? []).filter((c) => c.textname === DEVICE_TEXT && !live.has(c.username))
-    const gone = list.map((c) => c.username)
-    if (gone.length) {
-      await this.runChecked(
-        gone.map((username) => ({ command: 'deleteClient', username })),
-        (x) => /not found/i.test(x.error ?? ''),
-      )
-      this.log.warn({ clients: gone.length }, 'Mosquitto: device clients without a live key deleted')
+    const [rs, cs] = await this.runChecked([
+      { command: 'listRoles', verbose: true, count: -1 },
+      { command: 'listClients', verbose: true, count: -1 },
+    ])
+    const roles = new Map(((rs.data as { roles?: Array<{ rolename: string; acls?: DynsecAcl[] }> } | undefined)?.roles ?? []).map((r) => [r.rolename, r.acls ?? []]))
+    const clients = ((cs.data as { clients?: Array<{ username: string; textname?: string; roles?: Array<{ rolename: string }> }> } | undefined)?.clients ?? []).filter((c) => c.textname === DEVICE_TEXT)
+    const gone = clients.filter((c) => !live.has(c.username)).map((c) => c.username)
+    const kept = clients.filter((c) => live.has(c.username))
+    const liveRoles = new Set(kept.map((c) => `${DEVICE_ROLE}${c.username}`))
+    const commands: Command[] = [
+      // clients before roles: a role deleted while a client holds it leaves a blank role on the client
+      ...gone.map((username): Command => ({ command: 'deleteClient', username })),
+      ...[...roles.keys()].filter((r) => r.startsWith(DEVICE_ROLE) && !liveRoles.has(r)).map((rolename): Command => ({ command: 'deleteRole', rolename })),
+    ]
+    for (const [rolename, acls] of roles) {
+      const org = rolename.startsWith(ORG_ROLE) ? rolename.slice(ORG_ROLE.length) : ''
+      if (SEGMENT_RE.test(org)) commands.push(...roleCommands(rolename, orgAcls(org), acls))
     }
+    for (const c of kept) {
+      const [org, deviceID] = c.username.split('/')
+      if (!SEGMENT_RE.test(org ?? '') || !SEGMENT_RE.test(deviceID ?? '')) continue
+      const rolename = deviceRole(org, deviceID)
+      commands.push(...roleCommands(rolename, deviceAcls(org, deviceID), roles.get(rolename)))
+      if (!c.roles?.some((r) => r.rolename === rolename)) commands.push({ command: 'addClientRole', username: c.username, rolename, priority: -1 })
+    }
+    if (commands.length) await this.runBatches(commands, (x) => /not found/i.test(x.error ?? ''))
+    const narrowed = commands.filter((c) => c.command !== 'deleteClient' && c.command !== 'deleteRole').length
+    if (gone.length) this.log.warn({ clients: gone.length }, 'Mosquitto: device clients without a live key deleted')
+    if (narrowed) this.log.info({ commands: narrowed }, "Mosquitto: Canopy's roles brought in line with its rules")
     return gone
   }
 

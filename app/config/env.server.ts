@@ -58,6 +58,14 @@ export const envSchema = z.object({
   MQTT_WS_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(8884)),
   // messages per second one device or user may publish on the embedded broker (burst: 10 s of it)
   MQTT_PUBLISH_PER_SEC: rate(20),
+  // the interface the embedded broker listens on: this machine only unless set (0.0.0.0 for devices
+  // on the network; the Docker image sets it), and the largest packet a signed-in client may send
+  // there (before signing in: 16 KiB; app/bus/packet-guard.ts)
+  MQTT_HOST: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('127.0.0.1')),
+  MQTT_MAX_PACKET_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects bytes' }).int('expects whole bytes').min(1024, 'expects bytes, at least 1024').max(268_435_455, 'expects bytes, at most 268435455 (the MQTT maximum)').default(262_144)),
+  // 1 = accept an external broker (MQTT_URL) that lets clients in without a username and password
+  // (a warning is logged); unset, Canopy refuses to start with one (app/bus/anonymous-check.server.ts)
+  MQTT_ALLOW_ANONYMOUS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   DEMO_DEVICES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).optional()),
   // the device simulator (app/devices/simulator): how often a simulated sensor publishes, and where
   // simulated label printers write what they print (default DATA_DIR/prints)

@@ -1,12 +1,15 @@
 /**
  * Issue 8's live updates in real browsers: two people on the same table screen — a save in one
  * highlights Refresh in the other (SPEC §9: debounced 0.5 s), not in the writer's own; a
- * notification published on the bus for a user (by a device or bot of the facility) pops up as a
+ * notification published on the bus for a user (by the server's side, e.g. a workflow: a device may
+ * not, issue 20 item 4) pops up as a
  * toast on that user's page, and not on the other's; a global message a super writes on
  * /SupGlobalMessages toasts for the people of that facility. Live updates need JavaScript.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import mqtt from 'mqtt'
-import { issueDeviceKey } from '../../app/bus/credentials.server'
+import { serverPassword, SERVER_USERNAME } from '../../app/bus/credentials.server'
 import { E2E } from './env'
 import { expect, login, test } from './fixtures'
 
@@ -23,8 +26,9 @@ test("a save in one browser highlights Refresh in another's; a notification toas
   const ctxB = await browser.newContext()
   const [pageA, pageB] = [await ctxA.newPage(), await ctxB.newPage()]
   const msg = await database.store.insert(actor, 'auth', 'inf_global', { title: 'E2E inspection', body: 'The inspector arrives at 2 pm.', from: 'Compliance', expanded: 'no' })
-  const bot = await issueDeviceKey(database, FAC, 'e2e-workflow-bot', 'e2e')
-  const c = mqtt.connect(`mqtt://127.0.0.1:${E2E.mqttPort}`, { username: bot.username, password: bot.password, reconnectPeriod: 0 })
+  // the server's side of the bus (as a workflow would publish): the secret the e2e server generated in its data folder
+  const secret = fs.readFileSync(path.join(E2E.dataDir, 'session-secret'), 'utf8').trim()
+  const c = mqtt.connect(`mqtt://127.0.0.1:${E2E.mqttPort}`, { username: SERVER_USERNAME, password: serverPassword(secret), reconnectPeriod: 0 })
   try {
     for (const [p, u] of [
       [pageA, a],

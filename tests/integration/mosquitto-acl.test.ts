@@ -5,7 +5,10 @@
  * provisions as its dynamic-security admin (app/bus/mosquitto.server.ts). Keys are issued once,
  * through credentials.server.ts, and reach both brokers. Then what only Mosquitto does: the
  * server's own client made there, a revoked key dropping an open connection, a Mosquitto that is
- * away refusing key changes, and stale clients deleted when the admin reconnects.
+ * away refusing key changes, and stale clients deleted when the admin reconnects. A device publishes
+ * only on its own topic on both (issue 20 item 4; on Mosquitto through a role of its own), and the
+ * roles an older Canopy made are narrowed when the admin reconnects. The private Mosquitto refuses
+ * anonymous clients, so startBus accepts it without MQTT_ALLOW_ANONYMOUS (issue 20 item 8).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -32,6 +35,9 @@ const PLUGIN = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr
   .map((d) => path.join(d, 'mosquitto_dynamic_security.so'))
   .find((f) => fs.existsSync(f))
 const silent = pino({ level: 'silent' })
+// the names Canopy gives its roles on Mosquitto (app/bus/mosquitto.server.ts), written out: they are part of the contract with the operator's file
+const orgRole = (org: string) => `canopy-org-${org}`
+const deviceRole = (org: string, deviceID: string) => `canopy-device-${org}/${deviceID}`
 const actor = { uid: 'u-test', requestId: 'mosquitto-acl-test' }
 
 let t: TestDatabase
@@ -194,10 +200,15 @@ const SUBSCRIBE_CASES: Array<[string, 0 | 128]> = [
   ['$CONTROL/#', 128],
 ]
 
-/** Topics a device of A publishes to: does B's (or A's) listener receive it? */
+/** Topics device SEN-1 of A publishes to: does B's (or A's) listener receive it? Only its own topic (issue 20 item 4). */
 const PUBLISH_CASES: Array<[topic: string, listener: 'A' | 'B', arrives: boolean]> = [
   [`${A}/bcast/SEN-1`, 'A', true],
-  [`${A}/dtupdates`, 'A', true],
+  // as another device of its facility, or as the server or a user
+  [`${A}/bcast/SEN-2`, 'A', false],
+  [`${A}/dtupdates`, 'A', false],
+  [`${A}/notification/u-green`, 'A', false],
+  [`${A}/scanresp/u-green/0`, 'A', false],
+  [`${A}/request/SEN-2`, 'A', false],
   [`${B}/bcast/SEN-B`, 'B', false],
   [`${B}/dtupdates`, 'B', false],
   [`${B}/request/SEN-B`, 'B', false],
@@ -233,7 +244,7 @@ describe.each(brokers)('%s', (_name, urlOf) => {
       const got = inbox(ear)
       const c = await signIn(urlOf(), keys[`${A}/SEN-1`])
       c.publish(topic, 'forged?')
-      // a marker A may send, after: once it is through, the first one has been dealt with
+      // a marker the listener's side may send, after: once it is through, the first one has been dealt with
       const marker = await signIn(urlOf(), listener === 'A' ? keys[`${A}/SEN-2`] : keys[`${B}/SEN-B`])
       const markerTopic = listener === 'A' ? `${A}/bcast/SEN-2` : `${B}/bcast/SEN-B`
       await sleep(100)
@@ -302,6 +313,50 @@ describe('Mosquitto only', () => {
     const closed = new Promise<void>((r) => c.once('close', () => r()))
     await revokeDeviceKeys(t, A, 'KICK-1')
     await closed
+  })
+
+  it("roles and clients an older Canopy made (an organisation role that may publish under all of it) are narrowed when the admin connects", async () => {
+    const admin = run.admin!
+    const old = await issueDeviceKey(t, A, 'OLD-1', 'u-admin')
+    // what Canopy before issue 20 made: the device's client with its organisation's role only, and that role publishing under {org}/#
+    // (the first check below shows the old shape is in place)
+    await admin.run([
+      { command: 'removeClientRole', username: old.username, rolename: deviceRole(A, 'OLD-1') },
+      { command: 'deleteRole', rolename: deviceRole(A, 'OLD-1') },
+      { command: 'addRoleACL', rolename: orgRole(A), acltype: 'publishClientSend', topic: `${A}/#`, allow: true, priority: -1 },
+      { command: 'addRoleACL', rolename: orgRole(A), acltype: 'publishClientSend', topic: A, allow: false, priority: 10 },
+    ])
+    /** what the facility hears when OLD-1 sends a forged table change, then a reading of its own on the same connection (in order) */
+    const forge = async () => {
+      const ear = await signIn(url(), keys[`${A}/SEN-2`])
+      expect(await granted(ear, `${A}/#`)).toBe(0)
+      const got = inbox(ear)
+      const c = await signIn(url(), old)
+      c.publish(`${A}/dtupdates`, 'forged-by-OLD-1')
+      c.publish(`${A}/bcast/OLD-1`, 'own reading')
+      await until(() => got.some(([tp]) => tp === `${A}/bcast/OLD-1`))
+      return got
+    }
+    expect(await forge()).toEqual([
+      [`${A}/dtupdates`, 'forged-by-OLD-1'],
+      [`${A}/bcast/OLD-1`, 'own reading'],
+    ])
+    // Mosquitto restarts; the admin signs in again and reconciles
+    await stopMosquitto()
+    await until(() => !admin.up)
+    const back = new Promise<void>((r) => admin.once('up', () => r()))
+    mosq = await startMosquitto(mosqPort)
+    await back
+    expect(await forge()).toEqual([[`${A}/bcast/OLD-1`, 'own reading']])
+    const [roles, client] = await admin.run([
+      { command: 'listRoles', verbose: true, count: -1 },
+      { command: 'getClient', username: old.username },
+    ])
+    const aclsOf = (name: string) => (roles.data as { roles: Array<{ rolename: string; acls: Array<{ acltype: string; topic: string; allow: boolean }> }> }).roles.find((r) => r.rolename === name)?.acls.map((a) => `${a.allow ? 'allow' : 'deny'} ${a.acltype} ${a.topic}`)
+    expect(aclsOf(orgRole(A))?.sort()).toEqual([`allow subscribePattern ${A}/#`, `deny subscribeLiteral ${A}`])
+    expect(aclsOf(deviceRole(A, 'OLD-1'))).toEqual([`allow publishClientSend ${A}/bcast/OLD-1`])
+    expect((client.data as { client: { roles: Array<{ rolename: string }> } }).client.roles.map((r) => r.rolename).sort()).toEqual([deviceRole(A, 'OLD-1'), orgRole(A)].sort())
+    await until(() => run.bus.state === 'connected', 10_000)
   })
 
   it('while Mosquitto is away keys cannot change (UNAVAILABLE, nothing stored); when it is back, clients whose key died meanwhile are deleted', async () => {

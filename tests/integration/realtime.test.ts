@@ -2,7 +2,8 @@
  * What reaches a page over /events (issue 8, decision 015), through a real bus (the embedded
  * broker): a table change only for users whose screens show that table, in that organisation, and
  * not for the writer's own browser session (its bus echo is skipped once); a notification
- * published on `{org}/notification/{uid}` (by a device or bot of that organisation) only to that
+ * published on `{org}/notification/{uid}` (by the server side: a workflow, another instance; a
+ * device may not, issue 20 item 4) only to that
  * user's pages, with the global message it names; malformed or unknown notifications are dropped
  * without harm; a global message written on /SupGlobalMessages notifies the facility's people;
  * after a broker restart the pages are told to resync and the write made meanwhile still arrives.
@@ -10,7 +11,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import mqtt, { type MqttClient } from 'mqtt'
 import pino from 'pino'
-import { issueDeviceKey } from '#app/bus/credentials.server'
+import { serverPassword, SERVER_USERNAME } from '#app/bus/credentials.server'
 import { startBus, type RunningBus } from '#app/bus/index.server'
 import { usersOfFacility } from '#app/bus/global-messages.server'
 import { notificationHandler } from '#app/bus/notifications.server'
@@ -109,8 +110,8 @@ describe('table changes on /events', () => {
 describe('notifications', () => {
   let bot: MqttClient
   beforeAll(async () => {
-    const k = await issueDeviceKey(t, 'greenleaf', 'workflow-bot', 'test')
-    bot = mqtt.connect(run.broker!.url, { username: k.username, password: k.password, reconnectPeriod: 0 })
+    // a bot on the server's side (a workflow, another instance sharing the secret)
+    bot = mqtt.connect(run.broker!.url, { username: SERVER_USERNAME, password: serverPassword(env.SESSION_SECRET), reconnectPeriod: 0 })
     clients.push(bot)
     await new Promise<void>((r) => bot.once('connect', () => r()))
   })

@@ -27,8 +27,25 @@ describe('bus ACL', () => {
     expect(maySubscribe(device, 'greenleaf/request/SCA-1')).toBe(true)
     for (const f of ['#', '+/#', '+/dtupdates', 'harbor/#', '$SYS/#', 'greenleaf/../harbor/#', 'greenleaf/#/x', 'greenleaf/a#', 'greenleaf'])
       expect(maySubscribe(device, f), f).toBe(false)
-    expect(mayPublish(device, 'greenleaf/bcast/SCA-1')).toBe(true)
     for (const tp of ['harbor/bcast/SCA-1', 'greenleaf/+/x', 'greenleaf/#', '$SYS/x', 'greenleaf']) expect(mayPublish(device, tp), tp).toBe(false)
+  })
+  it('lets a device publish only on its own topic, never as another device or the server (issue 20 item 4)', () => {
+    expect(mayPublish(device, 'greenleaf/bcast/SCA-1')).toBe(true)
+    for (const tp of [
+      'greenleaf/bcast/SCA-2',
+      'greenleaf/bcast/SCA-1/x',
+      'greenleaf/bcast/+',
+      'greenleaf/dtupdates',
+      'greenleaf/notification/u1',
+      'greenleaf/scanresp/u1/0',
+      'greenleaf/scanreq/u1/0',
+      'greenleaf/request/SCA-1',
+      'greenleaf/request/SCA-2',
+      'greenleaf/other/SCA-1',
+    ])
+      expect(mayPublish(device, tp), tp).toBe(false)
+    // a device id that is not a plain name gets nothing
+    expect(mayPublish({ kind: 'device', org: 'greenleaf', deviceID: '+' }, 'greenleaf/bcast/+')).toBe(false)
   })
   it('lets a user reach only their own notifications and scanner topics', () => {
     expect(maySubscribe(user, 'greenleaf/notification/u1')).toBe(true)
