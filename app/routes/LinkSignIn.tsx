@@ -61,7 +61,8 @@ export default function LinkSignIn() {
         <Notice tone="error">You opened a sign-in link from another site, but its sign-in token is not valid or has expired, so it cannot sign you in.</Notice>
       ) : (
         <p className="text-slate-300">
-          You opened a link from another site that signs you in to {APP_NAME} as <strong>{data.as}</strong>.
+          {`You opened a link from another site that signs you in to ${APP_NAME} as `}
+          <strong>{data.as}</strong>.
         </p>
       )}
       <p className="text-slate-300" aria-label="Signed in now">
