@@ -3,22 +3,24 @@
  * (1) type=deepLink, (2) an unknown scope → /NoDeepLink, (3) jsonData becomes the query of the
  * same path, (4) a sign-in that was not completed is cleared when the user leaves its steps,
  * (5) login status, (6) public paths are open, everything else needs a signed-in user.
- * Sign-in from the address (token, email + password, facility, kiosk) happens here too; the
- * credentials are removed from the address right after use.
+ * Sign-in from the address (token, email + password, facility, kiosk) happens here too
+ * (address-sign-in.server.ts); the credentials are removed from the address right after use. A
+ * sign-in link that another site opened asks first (/LinkSignIn, link-question.server.ts).
  */
 import { redirect } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
-import { actingUser, checkLogin, findUser } from './accounts.server'
+import { actingUser } from './accounts.server'
+import { fromOtherSite, isAddressSignIn, signInByAddress, startSignIn, withQuery } from './address-sign-in.server'
 import { facilitiesOf, type SessionUser } from './entitlements'
-import { activeOrgs, nextStep, STEP_PATH } from './flow.server'
-import { loginSchema, type MessageCode } from './rules'
+import { activeOrgs, STEP_PATH } from './flow.server'
+import { askFirst, QUESTION_PATH } from './link-question.server'
+import { type MessageCode } from './rules'
 import { once } from '../utils/request-memo'
 import { safePath } from '../utils/safe-url'
-import { createSession, endSession, loadSession, readSessionId, sessionCookie, updateSession, type SessionRow } from './session.server'
-import { verifyAccessToken } from './tokens.server'
+import { endSession, loadSession, readSessionId, sessionCookie, updateSession, type SessionRow } from './session.server'
 
-// /Invitation/{token}: a new user's first password (issue 22)
-export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp', '/Invitation']
+// /Invitation/{token}: a new user's first password (issue 22); /LinkSignIn: a sign-in link from another site asks first (issue 20)
+export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp', '/Invitation', QUESTION_PATH]
 export const FLOW_PATHS = Object.values(STEP_PATH)
 
 const norm = (p: string) => (p.replace(/\/+$/, '') || '/').toLowerCase()
@@ -26,7 +28,7 @@ const norm = (p: string) => (p.replace(/\/+$/, '') || '/').toLowerCase()
 export const isPublic = (path: string) => PUBLIC_PATHS.some((p) => norm(path) === p.toLowerCase() || (p !== '/' && norm(path).startsWith(`${p.toLowerCase()}/`)))
 const isFlow = (path: string) => FLOW_PATHS.some((p) => norm(path) === p.toLowerCase())
 
-export { safePath }
+export { safePath, startSignIn }
 
 /** This request's own path as a redirect target: `//host` as a request path must not become a link to another site. */
 const here = (url: URL) => safePath(url.pathname) ?? '/'
@@ -38,15 +40,6 @@ export interface GuardResult {
   /** a message code for the login view (idle logout, failed address login, ...) */
   message: MessageCode | null
   headers: Headers
-}
-
-function clientIp(request: Request, context: AppLoadContext): string {
-  return context.clientIp ?? request.headers.get('x-forwarded-for')?.split(',')[0].trim() ?? 'unknown'
-}
-
-function withQuery(path: string, q: URLSearchParams) {
-  const s = q.toString()
-  return s ? `${path}?${s}` : path
 }
 
 export async function guard(request: Request, context: AppLoadContext): Promise<GuardResult> {
@@ -87,53 +80,17 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
   let sessionId = readSessionId(request)
   const look = await once(context, `session:${sessionId}`, () => loadSession(database, sessionId, env.IDLE_TIMEOUT_S))
   let session = look.state === 'active' ? look.session : null
-  let message: MessageCode | null = look.state === 'ended' && look.reason === 'idle' ? 'idle' : null
+  const message: MessageCode | null = look.state === 'ended' && look.reason === 'idle' ? 'idle' : null
   if (look.state === 'ended' || (look.state === 'none' && sessionId)) {
     headers.append('Set-Cookie', sessionCookie(request, null))
     sessionId = null
   }
 
-  // sign-in from the address: a token, or email and password; then facility and kiosk
-  const addressLogin = q.has('token') || (q.has('email') && q.has('password'))
-  if (addressLogin && request.method === 'GET') {
-    const clean = new URLSearchParams(q)
-    for (const k of ['token', 'email', 'password']) clean.delete(k)
-    let user: SessionUser | null = null
-    let origUid: string | undefined
-    if (q.has('token')) {
-      const claims = verifyAccessToken(env.SESSION_SECRET, q.get('token'))
-      user = claims ? await findUser(database, claims.sub) : null
-      origUid = claims?.orig
-      if (!user) message = 'token'
-    } else {
-      const parsed = loginSchema.safeParse({ email: q.get('email'), password: q.get('password') })
-      if (!parsed.success) message = 'failed'
-      else {
-        const r = await checkLogin(database, parsed.data.email, parsed.data.password, clientIp(request, context))
-        if (r.ok) user = r.user
-        else message = r.reason === 'locked' ? 'locked' : r.reason === 'noweb' ? 'noweb' : 'failed'
-      }
-    }
-    if (user && user.web === 'no') {
-      user = null
-      message = 'noweb'
-    } else if (user && (user as { IsUsed?: string }).IsUsed === 'no') {
-      user = null
-      message = 'failed'
-    }
-    if (!user) {
-      const h = new Headers(headers)
-      if (sessionId) {
-        await endSession(database, sessionId, 'replaced')
-        h.append('Set-Cookie', sessionCookie(request, null))
-      }
-      throw redirect(withQuery('/Welcome', new URLSearchParams({ msg: message ?? 'failed' })), { headers: h })
-    }
-    if (sessionId) await endSession(database, sessionId, 'replaced')
-    const id = await startSignIn(context, request, user, { origUid, facility: q.get('facility'), kiosk: q.has('kiosk') ? q.get('kiosk') !== '0' && q.get('kiosk') !== 'false' : false })
-    clean.delete('facility')
-    const h = new Headers({ 'Set-Cookie': sessionCookie(request, id.id) })
-    throw redirect(id.step === 'done' ? withQuery(here(url) === '/' ? '/Welcome' : here(url), clean) : STEP_PATH[id.step], { headers: h })
+  // sign-in from the address: a token, or email and password; then facility and kiosk. A link
+  // from another site asks first (/LinkSignIn, issue 20 item 7): it must not replace the session unseen.
+  if (isAddressSignIn(q) && request.method === 'GET') {
+    if (fromOtherSite(request)) throw askFirst(request, env.SESSION_SECRET, { path: here(url), query: q }, headers)
+    throw await signInByAddress(context, request, { path: here(url), query: q, sessionId, headers })
   }
 
   // kiosk on/off from the address survives navigation (stored on the session)
@@ -187,27 +144,4 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     if (isFlow(url.pathname) && session.step === 'done' && norm(url.pathname) !== '/facility') throw redirect('/Welcome', { headers })
   }
   return { user: session ? user : null, session, sessionId, message, headers }
-}
-
-/** Creates the session for a verified user and works out the first step. */
-export async function startSignIn(
-  context: AppLoadContext,
-  request: Request,
-  user: SessionUser,
-  opts: { origUid?: string; facility?: string | null; kiosk?: boolean },
-): Promise<{ id: string; step: SessionRow['step'] }> {
-  const { database } = context
-  const orgs = facilitiesOf(user, (await activeOrgs(database)).map((o) => o._id))
-  const facility = opts.facility && orgs.includes(opts.facility) ? opts.facility : orgs.length === 1 ? orgs[0] : null
-  const step = await nextStep(database, user, { step: 'eula', facility })
-  const id = await createSession(database, {
-    uid: user.uid,
-    origUid: opts.origUid,
-    step,
-    facility,
-    kiosk: opts.kiosk,
-    ip: clientIp(request, context),
-    userAgent: request.headers.get('user-agent') ?? undefined,
-  })
-  return { id, step }
 }

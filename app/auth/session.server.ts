@@ -35,9 +35,11 @@ export function readSessionId(request: Request): string | null {
   return null
 }
 
+/** Whether the browser reached us over https (directly or behind a proxy that says so): cookies are then Secure. */
+export const overHttps = (request: Request) => new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
+
 export function sessionCookie(request: Request, id: string | null): string {
-  const secure = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
-  const attrs = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])]
+  const attrs = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(overHttps(request) ? ['Secure'] : [])]
   return id ? `${COOKIE}=${id}; ${attrs.join('; ')}` : `${COOKIE}=; ${attrs.join('; ')}; Max-Age=0`
 }
 

@@ -3,7 +3,7 @@
  * TEST_DB: a hostile pipeline never freezes the process (item 1), security headers and no-store
  * (item 9), error pages without stack traces (item 10), NUL in an address (item 11), the API
  * writes no more than the screens (item 5), the EULA for API tokens and the OpenAPI document behind
- * sign-in (item 12). Needs `npm run build` first.
+ * sign-in (item 12), a sign-in link from another site asks first (item 7). Needs `npm run build` first.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -246,5 +246,95 @@ describe('item 12: the OpenAPI document is behind sign-in', () => {
     const html = await page.text()
     expect(html).toContain('href="/api/openapi.json"')
     expect(html).toContain('/dt/v1/{table}')
+  })
+})
+
+describe('item 7: a sign-in link from another site asks before it replaces the session', () => {
+  const setCookie = (r: Response, name: string) => r.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))
+  const pair = (c: string | undefined) => c?.split(';')[0] ?? ''
+  /** Who the session cookie signs in as, read from the start page ('' when nobody). */
+  const whoIs = async (cookie: string) => {
+    const html = await (await fetch(`${s.url}/Welcome`, { headers: { cookie } })).text()
+    return /Signed in as <strong>([^<]+)<\/strong>/.exec(html)?.[1] ?? ''
+  }
+  const link = `/culPlants?${new URLSearchParams({ email: 'admin@greenleaf.demo', password: PW, facility: 'greenleaf', kiosk: '0' })}`
+  /** Opens `path` as a link of another site would (Sec-Fetch-Site), and answers the redirect and the question's cookie. */
+  const follow = async (path: string, cookie: string, site = 'cross-site') => {
+    const r = await fetch(`${s.url}${path}`, { redirect: 'manual', headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } })
+    return { r, question: pair(setCookie(r, 'canopy_link')) }
+  }
+
+  it('cross-site and same-site: to /LinkSignIn, the session cookie unchanged; the credentials in no address and no page', async () => {
+    const victim = await session('grower@greenleaf.demo')
+    expect(await whoIs(victim)).toBe('Maria Lopez')
+    for (const site of ['cross-site', 'same-site']) {
+      const { r, question } = await follow(link, victim, site)
+      expect(r.status, site).toBe(302)
+      expect(r.headers.get('location'), site).toBe('/LinkSignIn')
+      expect(setCookie(r, 'canopy_sid'), site).toBeUndefined()
+      // the link waits sealed in a cookie only the question receives
+      expect(setCookie(r, 'canopy_link'), site).toMatch(/^canopy_link=sealed:v1:[\w-]+; Path=\/LinkSignIn; HttpOnly; SameSite=Lax; Max-Age=600$/)
+      expect(question).not.toMatch(/Demo1|admin/)
+      expect(await whoIs(victim), site).toBe('Maria Lopez')
+      // the question: whom the link signs in as and who is signed in now, never the password
+      const q = await fetch(`${s.url}/LinkSignIn`, { headers: { cookie: `${victim}; ${question}`, 'sec-fetch-site': site } })
+      expect(q.status).toBe(200)
+      const html = await q.text()
+      expect(html).toMatch(/signs you in to Canopy as <strong>admin@greenleaf.demo<\/strong>/)
+      expect(html).toMatch(/signed in now as <strong>grower@greenleaf.demo<\/strong>/)
+      expect(html).not.toContain('Demo1')
+      expect(setCookie(q, 'canopy_sid')).toBeUndefined()
+    }
+    // through a deep link and jsonData too (the browser keeps the request cross-site across redirects)
+    const jsonData = encodeURIComponent(JSON.stringify({ email: 'admin@greenleaf.demo', password: PW }))
+    for (const start of ['/Welcome?type=deepLink&path=/culPlants&token=x', `/Welcome?jsonData=${jsonData}`]) {
+      const first = await follow(start, victim)
+      expect(first.r.status, start).toBe(302)
+      const next = await follow(first.r.headers.get('location')!, victim)
+      expect(next.r.headers.get('location'), start).toBe('/LinkSignIn')
+    }
+    expect(await whoIs(victim)).toBe('Maria Lopez')
+  })
+
+  it('Continue (posted from the question, same-origin) signs in as the link says; a cross-site or stale answer is refused', async () => {
+    const victim = await session('grower@greenleaf.demo')
+    const { question } = await follow(link, victim)
+    const cookie = `${victim}; ${question}`
+    const check = /name="check" value="([^"]+)"/.exec(await (await fetch(`${s.url}/LinkSignIn`, { headers: { cookie } })).text())?.[1]
+    expect(check).toBeTruthy()
+    const answer = (c: string, body: Record<string, string>, site: string) =>
+      fetch(`${s.url}/LinkSignIn`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(body), headers: { cookie: c, 'sec-fetch-site': site, origin: site === 'same-origin' ? s.url : 'http://evil.example' } })
+    expect((await answer(cookie, { check: check! }, 'cross-site')).status).toBe(403)
+    expect(await whoIs(victim)).toBe('Maria Lopez')
+    // another link opened since (another tab): this page's Continue does not answer that one
+    const other = await follow(`/Welcome?token=x`, victim)
+    const stale = await answer(`${victim}; ${other.question}`, { check: check! }, 'same-origin')
+    expect(stale.status).toBe(400)
+    expect(await stale.text()).toContain('This sign-in question has expired or was replaced by another sign-in link')
+    expect(await whoIs(victim)).toBe('Maria Lopez')
+    const ok = await answer(cookie, { check: check! }, 'same-origin')
+    expect(ok.status).toBe(302)
+    expect(ok.headers.get('location')).toBe('/culPlants?kiosk=0')
+    expect(setCookie(ok, 'canopy_link')).toMatch(/^canopy_link=; .*Max-Age=0$/)
+    expect(await whoIs(pair(setCookie(ok, 'canopy_sid')))).toBe('Alex Morgan')
+    expect(await whoIs(victim)).toBe('') // replaced, as a sign-in from the address always did
+    // no question waiting: a clear refusal
+    const none = await fetch(`${s.url}/LinkSignIn`)
+    expect(none.status).toBe(400)
+    expect(await none.text()).toContain('This sign-in question has expired')
+  })
+
+  it('typed in the address bar (none) or without the header (curl, old browsers): signs in at once, as before', async () => {
+    const t = await token('grower@greenleaf.demo')
+    for (const headers of [{ 'sec-fetch-site': 'none' }, {}] as Array<Record<string, string>>) {
+      const victim = await session('admin@greenleaf.demo')
+      const r = await fetch(`${s.url}${link}`, { redirect: 'manual', headers: { cookie: victim, ...headers } })
+      expect(r.status).toBe(302)
+      expect(r.headers.get('location')).toBe('/culPlants?kiosk=0')
+      expect(await whoIs(pair(setCookie(r, 'canopy_sid')))).toBe('Alex Morgan')
+      const byToken = await fetch(`${s.url}/Welcome?token=${t}`, { redirect: 'manual', headers: { cookie: victim, ...headers } })
+      expect(byToken.headers.get('location')).toBe('/Welcome')
+      expect(await whoIs(pair(setCookie(byToken, 'canopy_sid')))).toBe('Maria Lopez')
+    }
   })
 })
