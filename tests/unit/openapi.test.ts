@@ -36,7 +36,7 @@ describe('the document', () => {
     expect(r.errors).toBeUndefined()
     expect(r).toMatchObject({ valid: true, version: '3.1' })
     expect(doc.openapi).toBe('3.1.0')
-  })
+  }, 30_000) // the validator is CPU-heavy: a loaded machine needs more than 5 s
 
   it('the validator is not a rubber stamp: a broken document fails', async () => {
     const broken = structuredClone(doc) as Record<string, any>
@@ -45,7 +45,7 @@ describe('the document', () => {
     const dangling = structuredClone(doc) as Record<string, any>
     dangling.paths['/auth/me'].get.responses['200'].content['application/json'].schema = { $ref: '#/components/schemas/Nope' }
     expect((await validateOpenApi(dangling)).valid).toBe(false)
-  })
+  }, 30_000)
 
   it('every schema in it is valid JSON Schema 2020-12 (the dialect of OpenAPI 3.1)', () => {
     const { metaErrors } = ajvFor(doc)
@@ -55,7 +55,7 @@ describe('the document', () => {
     expect(bad).toEqual([])
     // and the check itself catches a bad one
     expect(metaErrors({ type: 'strin' })).not.toBeNull()
-  })
+  }, 30_000)
 
   it('is built once and kept', () => {
     expect(openApiDocument()).toBe(openApiDocument())

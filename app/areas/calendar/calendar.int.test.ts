@@ -61,8 +61,10 @@ describe('the calendar', () => {
     for (const d of inMonth) expect(month.items.find((i) => i.id === d._id)?.day, String(d.title)).toBe(localDate(new Date(String(d.start)), tz))
     const week = await view(`/SchCalendar?view=week&date=${month.today}`, s)
     expect(week.days).toHaveLength(7)
-    for (const i of week.items) expect(week.days).toContain(i.day)
-    expect(week.items.map((i) => i.id).sort()).toEqual(month.items.filter((i) => week.days.includes(i.day)).map((i) => i.id).sort())
+    // a task is in the week when it overlaps it: one that starts on the Saturday before and ends inside the week counts
+    const inWeek = (i: { day: string; endDay: string }) => i.day <= week.days[6] && i.endDay >= week.days[0]
+    for (const i of week.items) expect(inWeek(i), `${i.title}: ${i.day}–${i.endDay}`).toBe(true)
+    expect(week.items.map((i) => i.id).sort()).toEqual(month.items.filter(inWeek).map((i) => i.id).sort())
     // previous/next/today are links with the view and filters kept
     const f = await view(`/SchCalendar?view=week&date=2026-03-04&category=IPM`, s)
     expect(f.links.next).toBe('/SchCalendar?view=week&date=2026-03-11&category=IPM')

@@ -294,7 +294,8 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
     const daysAgo = 21 - i + r.float(0, 0.6)
     const allDay = category === 'Inventory Audit' && r.chance(0.5)
     const start = allDay ? at(ctx, Math.round(daysAgo), 8) : at(ctx, daysAgo)
-    const status = daysAgo > 1 ? (r.chance(0.08) ? 'Cancelled' : 'Done') : daysAgo > -1 ? r.pick(['In Progress', 'Scheduled']) : 'Scheduled'
+    // the last two days' tasks are still open, so whatever the time of day there is overdue work to show
+    const status = daysAgo > 2 ? (r.chance(0.08) ? 'Cancelled' : 'Done') : daysAgo > -1 ? r.pick(['In Progress', 'Scheduled']) : 'Scheduled'
     tasks.push({
       _id: id('sch_tasks', i),
       title,
