@@ -80,6 +80,15 @@ describe('configuration', () => {
     expect(() => parseEnv({ REQUEST_TIMEOUT_MS: '3600000' })).toThrow(/REQUEST_TIMEOUT_MS="3600000": expects milliseconds, at most 600000/)
   })
 
+  it('keeps the embedded broker on this machine with 256 KiB packets, refuses anonymous external brokers, unless set (issue 20)', () => {
+    expect(parseEnv({})).toMatchObject({ MQTT_HOST: '127.0.0.1', MQTT_MAX_PACKET_BYTES: 262_144, MQTT_ALLOW_ANONYMOUS: '0' })
+    expect(parseEnv({ MQTT_HOST: '0.0.0.0', MQTT_MAX_PACKET_BYTES: '1048576', MQTT_ALLOW_ANONYMOUS: '1' })).toMatchObject({ MQTT_HOST: '0.0.0.0', MQTT_MAX_PACKET_BYTES: 1_048_576, MQTT_ALLOW_ANONYMOUS: '1' })
+    expect(() => parseEnv({ MQTT_MAX_PACKET_BYTES: 'big' })).toThrow(/MQTT_MAX_PACKET_BYTES="big": expects bytes/)
+    expect(() => parseEnv({ MQTT_MAX_PACKET_BYTES: '100' })).toThrow(/MQTT_MAX_PACKET_BYTES="100": expects bytes, at least 1024/)
+    expect(() => parseEnv({ MQTT_MAX_PACKET_BYTES: '300000000' })).toThrow(/MQTT_MAX_PACKET_BYTES="300000000": expects bytes, at most 268435455/)
+    expect(() => parseEnv({ MQTT_ALLOW_ANONYMOUS: 'yes' })).toThrow(/MQTT_ALLOW_ANONYMOUS="yes"/)
+  })
+
   it('generates the session secret once and keeps it in DATA_DIR', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-env-'))
     const a = loadEnv({ DATA_DIR: dir })
