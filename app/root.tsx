@@ -126,7 +126,7 @@ export default function App() {
       <Page>
         <Outlet />
       </Page>
-      {data?.user && data.step === 'done' ? <IdleNotice seconds={data.idleSeconds} /> : null}
+      {data?.user && data.step === 'done' ? <IdleNotice seconds={data.idleSeconds} uid={data.user.uid} /> : null}
     </>
   )
 }

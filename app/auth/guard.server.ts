@@ -137,7 +137,8 @@ export async function guard(request: Request, context: AppLoadContext): Promise<
     if (!session) {
       const back = new URLSearchParams()
       if (message) back.set('msg', message)
-      else if (!isFlow(url.pathname)) back.set('redirectTo', here(url) + url.search)
+      // signed out for idleness too: signing in again brings the person back to where they were (issue 32 item 7)
+      if (!isFlow(url.pathname)) back.set('redirectTo', here(url) + url.search)
       throw redirect(withQuery('/Welcome', back), { headers })
     }
     // /Facility stays open after sign-in: it is also the facility switcher

@@ -90,6 +90,23 @@ export async function endUserSessions(database: Database, uid: string, reason: s
   await database.db.query('UPDATE auth_sessions SET ended_at = now(), end_reason = $2 WHERE uid = $1 AND ended_at IS NULL AND id_hash <> $3', [uid, reason, exceptId ? sha256(exceptId) : ''])
 }
 
+/**
+ * The seconds a session has left before idleness ends it, without counting this as activity (a page
+ * asks before it warns or signs out, issue 32 item 7); null when it is not signed in. `touch`: count
+ * this as activity first (the page saw typing, a tap, a scroll: `/session-keepalive`).
+ */
+export async function idleSecondsLeft(database: Database, id: string | null, idleSeconds: number, touch = false): Promise<number | null> {
+  if (!id) return null
+  if (touch) await database.db.query(`UPDATE auth_sessions SET last_seen = now() WHERE id_hash = $1 AND ended_at IS NULL AND last_seen >= now() - make_interval(secs => $2)`, [sha256(id), idleSeconds])
+  const r = await database.db.query<{ left: number | string | null }>(
+    `SELECT extract(epoch FROM last_seen + make_interval(secs => $2) - now()) AS left FROM auth_sessions WHERE id_hash = $1 AND ended_at IS NULL AND step = 'done'`,
+    [sha256(id), idleSeconds],
+  )
+  const left = r.rows[0]?.left
+  if (left === undefined || left === null || Number(left) <= 0) return null
+  return Math.floor(Number(left))
+}
+
 /** Whether a session is still signed in, without counting this as activity (event streams ask this). */
 export async function sessionIsLive(database: Database, id: string, idleSeconds: number): Promise<boolean> {
   const r = await database.db.query<{ live: boolean }>(

@@ -81,7 +81,8 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
         const n = JSON.parse((e as MessageEvent).data) as { title?: string; body?: string; from?: string }
         toast([n.title, n.body].filter(Boolean).join(': ') + (n.from ? ` (${n.from})` : ''), { kind: 'info', ms: NOTIFICATION_MS })
       })
-      es.addEventListener('signedout', () => window.location.assign('/Welcome?msg=idle'))
+      // the idle watch (idle-notice.tsx) asks the server, keeps what was typed and goes to the login view
+      es.addEventListener('signedout', () => window.dispatchEvent(new Event('canopy:signedout')))
       es.onerror = () => {
         down()
         // the browser retries by itself unless the server refused the stream; then we retry, backing off to 30 s

@@ -9,6 +9,7 @@ import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '../i18n/t'
 import type { MenuGroup } from './shell'
+import { MenuIcon } from './icons'
 
 const item = 'flex min-h-11 min-w-11 items-center rounded-md px-4'
 
@@ -22,7 +23,9 @@ export function KioskBar({ menu }: { menu: MenuGroup[] }) {
       </Link>
       {/* the page's address as its key: a new page closes the menu, as a page load does without JavaScript */}
       <details className="relative" key={location.pathname + location.search}>
-        <summary className={`${item} cursor-pointer list-none border border-slate-600 hover:bg-slate-800`}>☰ {t('Menu')}</summary>
+        <summary className={`${item} cursor-pointer list-none border border-slate-600 hover:bg-slate-800`}>
+          <MenuIcon /> <span className="ml-2">{t('Menu')}</span>
+        </summary>
         <div className="absolute left-0 z-20 mt-1 max-h-[70vh] w-80 max-w-[90vw] overflow-y-auto rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
           {menu.map((g) => (
             <section key={g.name} aria-label={t(g.name)} className="mb-2">

@@ -14,6 +14,7 @@ import { UnreadLink, type UnreadBadge } from './unread-link'
 import type { MetrcKeyBanner as KeyBanner } from '../metrc/sync/banner.server'
 import { useT } from '../i18n/t'
 import { APP_NAME, APP_VERSION } from '../version'
+import { MenuIcon, UserIcon } from './icons'
 
 export interface MenuGroup {
   name: string
@@ -99,7 +100,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-900 px-3 py-1">
         <details className="relative">
           <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={t('Menu')}>
-            ☰ <span className="ml-2">{t('Menu')}</span>
+            <MenuIcon /> <span className="ml-2">{t('Menu')}</span>
           </summary>
           <nav aria-label={t('Main menu')} className="absolute left-0 z-20 mt-1 max-h-[80vh] w-72 overflow-y-auto rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
             {data.menu.map((g) => (
@@ -131,7 +132,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         <UnreadLink b={{ kind: 'support', count: 0, ...(data.unread ?? []).find((b) => b.kind === 'support'), label: t('Support'), href: `/SupportTicket?from=${encodeURIComponent(location.pathname + location.search)}` }} />
         <details className="relative">
           <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={t('User menu')}>
-            👤 <span className="ml-2">{data.fullName}</span>
+            <UserIcon /> <span className="ml-2">{data.fullName}</span>
           </summary>
           <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col gap-1 rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
             <Link to="/ChangePassword" className="flex min-h-11 items-center rounded px-3 hover:bg-slate-800">

@@ -1,5 +1,6 @@
 /** Small shared building blocks: large touch targets, readable in a bright room and a dark one. */
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
+import { BusyButton } from './busy-button'
 
 export function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,14 +20,16 @@ export function Notice({ children, tone = 'info', id }: { children: ReactNode; t
   )
 }
 
-export function Button({ tone = 'primary', className = '', ...p }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: 'primary' | 'plain' | 'danger' }) {
+/** A button; given `busyText`, it shows "Saving…"-like words while `busy` (busy-button.tsx). */
+export function Button({ tone = 'primary', className = '', busy, busyText, ...p }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: 'primary' | 'plain' | 'danger'; busy?: boolean; busyText?: string }) {
   const c =
     tone === 'primary'
       ? 'bg-canopy-600 text-white hover:bg-canopy-500 disabled:bg-slate-700 disabled:text-slate-400'
       : tone === 'danger'
         ? 'bg-red-700 text-white hover:bg-red-600'
         : 'border border-slate-600 text-slate-100 hover:bg-slate-800'
-  return <button {...p} className={`min-h-11 rounded-md px-4 py-2 font-medium ${c} ${className}`} />
+  const cls = `min-h-11 rounded-md px-4 py-2 font-medium ${c} ${className}`
+  return busyText ? <BusyButton {...p} busy={!!busy} busyText={busyText} className={cls} /> : <button {...p} className={cls} />
 }
 
 export function Field({ label, error, hint, ...p }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string; name: string }) {
@@ -65,9 +68,30 @@ export function FieldSummary({ fields, className = '' }: { fields: Array<{ label
       {fields.map((f) => (
         <div key={f.label} className="contents">
           <dt className="text-slate-400">{f.label}</dt>
-          <dd>{f.value}</dd>
+          <dd>
+            <LongText text={f.value} />
+          </dd>
         </div>
       ))}
     </dl>
+  )
+}
+
+export const LONG_TEXT = 400
+
+/** Text shown whole: past 400 characters, the start, then the rest behind "Show all" (works without JavaScript). */
+export function LongText({ text, showAll = 'Show all' }: { text: string; showAll?: string }) {
+  const chars = [...text]
+  if (chars.length <= LONG_TEXT) return <span className="whitespace-pre-wrap break-words">{text}</span>
+  return (
+    <details className="group whitespace-pre-wrap break-words">
+      <summary className="cursor-pointer list-none">
+        {chars.slice(0, LONG_TEXT).join('')}
+        <span className="group-open:hidden">
+          … <span className="text-canopy-400 underline">{showAll}</span>
+        </span>
+      </summary>
+      <span>{chars.slice(LONG_TEXT).join('')}</span>
+    </details>
   )
 }

@@ -18,9 +18,10 @@ import { isYes } from '../format/format'
 import { MEASURE_UNITS, convert, convertible, measureUnitOf, normaliseUnit, quantity, readMeasure, roundQty } from '../format/units'
 import { isTimeZone, utcWall as utc, wallToInstant, zoneOffset } from '../format/zones'
 import { referencedBy, type FieldDef, type TableSchema } from '../schemas/table-schema'
-import { hasSaveRules, runSaveRules } from './save-rules'
+import { checkSaveRules, hasSaveRules } from './save-rules'
 import { keyedRows, ROW_ID } from './row-ids'
 import { safeLink, safePath } from '../utils/safe-url'
+import { plainIssue } from '../utils/zod-messages'
 
 export interface RecordSchemaOptions {
   /** Kept for the save rules and the server; the field rules are the same in both modes, because an update posts the whole form. */
@@ -56,7 +57,7 @@ export type RecordSchema = z.ZodIntersection<z.ZodObject<RecordShape>, z.ZodType
 
 /** Record keys the server owns (SPEC §3, decision 002); a post naming one is refused. */
 export const SYSTEM_KEYS = ['_id', 'cts', 'ts', 'octs'] as const
-const SYSTEM_LABELS: Record<(typeof SYSTEM_KEYS)[number], string> = { _id: 'Id', cts: 'Created', ts: 'Updated', octs: 'Original Created' }
+const SYSTEM_LABELS: Record<(typeof SYSTEM_KEYS)[number], string> = { _id: 'Id', cts: 'Record Created', ts: 'Updated', octs: 'Original Created' }
 
 /**
  * The generic record fields of SPEC §3 that every table takes, whether its schema lists them or
@@ -206,8 +207,10 @@ export function recordSchema(schema: TableSchema, opts: RecordSchemaOptions): Re
 
 /**
  * The table's save rules (./save-rules.ts) as a schema: run on the form as posted, each field read
- * as its own schema reads it (a field that does not parse counts as not given); adds the rule's
- * message as a form error and contributes no value. Tables without rules get a schema that passes.
+ * as its own schema reads it (a field that does not parse counts as not given). Every rule's error
+ * is reported at once: on each field the rule names (shown beside it; the form's summary lists each
+ * message once, with links to its fields), or as a form error when it names none. Contributes no
+ * value. Tables without rules get a schema that passes.
  */
 function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zone: string, step: boolean, stored?: Record<string, unknown>): z.ZodTypeAny {
   const empty = z.object({})
@@ -220,8 +223,12 @@ function saveRulesOf(schema: TableSchema, mode: RecordSchemaOptions['mode'], zon
       const r = s.safeParse(input[key])
       if (r.success && r.data !== undefined) record[key] = r.data
     }
-    const rule = runSaveRules(schema.key, record, { mode })
-    if (rule.kind === 'error') ctx.addIssue({ code: 'custom', message: rule.message, path: [] })
+    const known = new Set(fields.map(([key]) => key))
+    for (const e of checkSaveRules(schema.key, record, { mode }).errors) {
+      const on = (e.fields ?? []).filter((k) => known.has(k))
+      if (!on.length) ctx.addIssue({ code: 'custom', message: e.message, path: [] })
+      for (const k of on) ctx.addIssue({ code: 'custom', message: e.message, path: [k] })
+    }
     return {}
   }, empty)
 }
@@ -291,10 +298,11 @@ function scalar(f: FieldDef, norm: (v: unknown) => unknown, inner: z.ZodTypeAny)
 /** Missing → "You must enter a … value"; wrong type or not an option → `wrong`. */
 function typeErrors(label: string, wrong: string): { errorMap: z.ZodErrorMap } {
   return {
-    errorMap: (issue, ctx) => {
+    errorMap: (issue) => {
       if (issue.code === 'invalid_type' && (issue.received === 'null' || issue.received === 'undefined')) return { message: MSG.required(label) }
       if (issue.code === 'invalid_type' || issue.code === 'invalid_enum_value') return { message: wrong }
-      return { message: ctx.defaultError }
+      // a check with no words of its own: plain ones, never zod's English
+      return { message: `${label}: ${plainIssue(issue)}` }
     },
   }
 }

@@ -12,7 +12,9 @@ export interface SaveContext {
   mode: 'create' | 'update'
 }
 export type SaveResult = { kind: 'continue' } | { kind: 'stop' } | { kind: 'error'; message: string; fields?: string[] }
-export type SaveRule = (record: Record<string, unknown>, ctx: SaveContext) => SaveResult
+export type SaveError = Extract<SaveResult, { kind: 'error' }>
+/** `always`: the fields the rule needs whatever else the record holds (the form marks them required). */
+export type SaveRule = ((record: Record<string, unknown>, ctx: SaveContext) => SaveResult) & { always?: readonly string[] }
 
 /** The SPEC §5 texts, word for word (the phrase map translates them, the list prefix on its own). */
 export const SAVE_MSG = {
@@ -60,20 +62,26 @@ export const PLANTING_REQUIRED = [
 const isSeed = (type: unknown) => typeof type === 'string' && type.trim().toLowerCase() === 'seed'
 
 /** Strain, Room and the tag number are always needed; Source Pkg too, unless the planting is from seed. */
-export const plantingRequired: SaveRule = (r) => {
-  const empty = PLANTING_REQUIRED.filter((f) => !(f.key === 'origin' && isSeed(r.type)) && !isGiven(r[f.key]))
-  return empty.length ? error(emptyFieldsMessage(empty.map((f) => f.label)), empty.map((f) => f.key)) : CONTINUE
-}
+export const plantingRequired: SaveRule = Object.assign(
+  (r: Record<string, unknown>) => {
+    const empty = PLANTING_REQUIRED.filter((f) => !(f.key === 'origin' && isSeed(r.type)) && !isGiven(r[f.key]))
+    return empty.length ? error(emptyFieldsMessage(empty.map((f) => f.label)), empty.map((f) => f.key)) : CONTINUE
+  },
+  { always: ['strain', 'room', 'mtag'] },
+)
 
 /** Original Count is a whole number from 1 to 100 (SPEC §9). */
-export const plantingOriginalCount: SaveRule = (r) => {
-  const count = quantity(r.orig)
-  return count !== null && Number.isInteger(count) && count >= 1 && count <= 100 ? CONTINUE : error(SAVE_MSG.originalCount, ['orig'])
-}
+export const plantingOriginalCount: SaveRule = Object.assign(
+  (r: Record<string, unknown>) => {
+    const count = quantity(r.orig)
+    return count !== null && Number.isInteger(count) && count >= 1 && count <= 100 ? CONTINUE : error(SAVE_MSG.originalCount, ['orig'])
+  },
+  { always: ['orig'] },
+)
 
 // ---------------------------------------------------------------- registry
 
-/** Rules per table, run in order; the first that does not continue decides. */
+/** Rules per table, run in order: every error is reported (the form shows them all at once); with none, a stop saves nothing. */
 export const SAVE_RULES: Record<string, SaveRule[]> = {
   fac_plants: [deadPlantDisposal],
   fac_plantings: [plantingRequired, plantingOriginalCount],
@@ -90,12 +98,27 @@ export function registerSaveRules(table: string, ...rules: SaveRule[]): void {
 
 export const hasSaveRules = (table: string): boolean => Object.hasOwn(SAVE_RULES, table) && SAVE_RULES[table].length > 0
 
-/** The first stop or error of the table's rules, or continue when there is none (or no rule for the table). */
-export function runSaveRules(table: string, record: Record<string, unknown>, ctx: SaveContext): SaveResult {
-  const rules = Object.hasOwn(SAVE_RULES, table) ? SAVE_RULES[table] : []
-  for (const rule of rules) {
+const rulesOf = (table: string): SaveRule[] => (Object.hasOwn(SAVE_RULES, table) ? SAVE_RULES[table] : [])
+
+/** Every rule of the table on the record: all their errors (in rule order), and whether one said stop. */
+export function checkSaveRules(table: string, record: Record<string, unknown>, ctx: SaveContext): { errors: SaveError[]; stop: boolean } {
+  const errors: SaveError[] = []
+  let stop = false
+  for (const rule of rulesOf(table)) {
     const result = rule(record, ctx)
-    if (result.kind !== 'continue') return result
+    if (result.kind === 'error') errors.push(result)
+    else if (result.kind === 'stop') stop = true
   }
-  return CONTINUE
+  return { errors, stop }
+}
+
+/** The first error of the table's rules, else stop when one says so, else continue (also for a table without rules). */
+export function runSaveRules(table: string, record: Record<string, unknown>, ctx: SaveContext): SaveResult {
+  const { errors, stop } = checkSaveRules(table, record, ctx)
+  return errors[0] ?? (stop ? { kind: 'stop' } : CONTINUE)
+}
+
+/** The fields the table's save rules always need (a planting's Strain, Room, Tag Number, Original Count): the form marks them required. */
+export function ruleRequired(table: string): string[] {
+  return [...new Set(rulesOf(table).flatMap((r) => r.always ?? []))]
 }

@@ -22,7 +22,7 @@ import type { Actor, Doc } from '../db/types'
 import type { WriteOptions } from '../db/store.server'
 import { editableFields, genericFlags, isEditable, recordSchema, referenceFields, sentFlag, storedFlag, SYSTEM_KEYS } from '../forms/record-schema'
 import { rowsToSave } from '../forms/row-ids'
-import { runSaveRules } from '../forms/save-rules'
+import { checkSaveRules } from '../forms/save-rules'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import { isPlatformCollection } from '../route-map'
 import { timeZoneOf } from '../facilities/facts.server'
@@ -32,6 +32,7 @@ import { withMetrcPickLists } from '../metrc/pick-lists.server'
 import { tableAccess, type TableAccess } from './access.server'
 import { afterCreate } from './after-create.server'
 import { cleanFields, writeSteps } from './write-hooks.server'
+import { issueMessage } from '../utils/zod-messages'
 
 /** Who writes: the user (for rights), the actor (for the audit row) and the facility they work in. */
 export interface Writer {
@@ -126,7 +127,7 @@ async function checkValues(context: AppLoadContext, w: Writer, access: TableAcce
   const timeZone = await timeZoneOf(context, w.facility)
   const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), canLockRows: canLockRows(w.user), timeZone, anyMinute: opts.anyMinute, stored: row ?? undefined, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
   const parsed = compiled.safeParse(values)
-  if (!parsed.success) throw new InvalidRecord(parsed.error.issues.map((i) => ({ ...(i.path.length ? { field: fieldName(i.path) } : {}), message: i.message })))
+  if (!parsed.success) throw new InvalidRecord(parsed.error.issues.map((i) => ({ ...(i.path.length ? { field: fieldName(i.path) } : {}), message: issueMessage(i) })))
   // the areas' field cleaners (write-hooks.server.ts: stored HTML is sanitised) on what was given
   const value = cleanFields(schema.key, schema.fields, parsed.data as Record<string, unknown>)
   for (const k of Object.keys(value)) if (value[k] === undefined) delete value[k]
@@ -159,11 +160,11 @@ async function checkReferences(context: AppLoadContext, facility: string, access
   if (problems.length) throw new InvalidRecord(problems)
 }
 
-/** The table's save rules on the record as it will be stored; an error refuses the save, a stop saves nothing. */
+/** The table's save rules on the record as it will be stored; any error refuses the save (all of them reported), a stop saves nothing. */
 function saveRules(collection: string, record: Record<string, unknown>, mode: 'create' | 'update'): 'continue' | 'stop' {
-  const rule = runSaveRules(collection, record, { mode })
-  if (rule.kind === 'error') throw new InvalidRecord([{ message: rule.message }])
-  return rule.kind
+  const { errors, stop } = checkSaveRules(collection, record, { mode })
+  if (errors.length) throw new InvalidRecord(errors.map((e) => ({ message: e.message })))
+  return stop ? 'stop' : 'continue'
 }
 
 async function writable(context: AppLoadContext, w: Writer, collection: string, via?: RouteEntry): Promise<TableAccess> {

@@ -3,6 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { requireSession } from '../auth/require.server'
 import { formatDateTime } from '../format/format'
+import { LongText } from '../components/ui'
 import { useT } from '../i18n/t'
 import { editTarget } from '../screens/record-edit.server'
 import { recordHistory } from '../screens/record-history.server'
@@ -60,13 +61,19 @@ export default function RecordHistory() {
                 <tbody>
                   {e.changes.map((c) => (
                     <tr key={c.field}>
-                      <th scope="row" className="pr-4 text-left font-normal text-slate-300">{c.field}</th>
-                      <td className="pr-4 text-slate-400">{c.before}</td>
-                      <td>{c.after}</td>
+                      <th scope="row" className="pr-4 text-left align-top font-normal text-slate-300">{c.field}</th>
+                      <td className="pr-4 align-top text-slate-400">
+                        <LongText text={c.before} showAll={t('Show all')} />
+                      </td>
+                      <td className="align-top">
+                        <LongText text={c.after} showAll={t('Show all')} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+            ) : e.action === 'update' ? (
+              <p className="mt-2 text-sm text-slate-400">{t('No field changed')}</p>
             ) : null}
           </li>
         ))}

@@ -25,6 +25,7 @@ import { MODULES } from '../route-map'
 import { useRootData } from '../root'
 import { APP_NAME, APP_VERSION } from '../version'
 import { fieldErrors } from '../utils/form'
+import { issueMessage } from '../utils/zod-messages'
 
 export const meta: MetaFunction = () => [{ title: `${APP_NAME} ${APP_VERSION}` }]
 
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === 'reset') {
     const e = emailRule.safeParse(form.get('email') ?? '')
-    if (!e.success) return json<ActionData>({ errors: { email: e.error.issues[0].message } }, { status: 400 })
+    if (!e.success) return json<ActionData>({ errors: { email: issueMessage(e.error.issues[0]) } }, { status: 400 })
     const sent = await sendPasswordReset(context, e.data, new URL(request.url).origin)
     if (!sent.ok) return json<ActionData>({ message: sent.message, tone: 'error', email: e.data }, { status: 429, headers: { 'Retry-After': String(sent.retryAfterS) } })
     return json<ActionData>({ message: MSG.resetSent, tone: 'success' })
@@ -147,7 +148,7 @@ function LoginForm() {
           </div>
         )}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={disabled || nav.state === 'submitting'}>
+          <Button type="submit" disabled={disabled} busy={nav.state === 'submitting'} busyText={reset ? 'Sending…' : 'Signing in…'}>
             {reset ? 'Reset' : 'Login'}
           </Button>
           {reset ? (

@@ -8,6 +8,7 @@ import { EULA_FIRST, eulaAccepted } from '../auth/flow.server'
 import { loginSchema, MSG } from '../auth/rules'
 import { issueRefreshToken, signAccessToken, ACCESS_TTL_S } from '../auth/tokens.server'
 import { api, apiError, readJson } from '../api/respond.server'
+import { issueMessage } from '../utils/zod-messages'
 
 export const loader = () => apiError('NOT_FOUND', 'use POST /auth/login with a JSON body {email, password}')
 
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return api(async () => {
     if (request.method !== 'POST') return apiError('NOT_FOUND', 'use POST')
     const parsed = loginSchema.safeParse(await readJson(request, 10_000))
-    if (!parsed.success) return apiError('BAD_INPUT', parsed.error.issues[0].message, { field: String(parsed.error.issues[0].path[0] ?? '') })
+    if (!parsed.success) return apiError('BAD_INPUT', issueMessage(parsed.error.issues[0]), { field: String(parsed.error.issues[0].path[0] ?? '') })
     const r = await checkLogin(context.database, parsed.data.email, parsed.data.password, context.clientIp ?? 'unknown')
     if (!r.ok) {
       if (r.reason === 'locked') return apiError('TOO_MANY', MSG.locked(r.lockMinutes ?? 1), { headers: { 'Retry-After': String((r.lockMinutes ?? 1) * 60) } })

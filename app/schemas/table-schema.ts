@@ -59,6 +59,8 @@ export interface FieldDef {
 export interface TableSchema {
   key: string
   label: string
+  /** one record, in lower case ("planting"): the new-record form's title says "New planting" (forms/record-title.ts) */
+  singular?: string
   /** editable tables show Add / edit / delete */
   editable: boolean
   fields: FieldDef[]
@@ -151,6 +153,7 @@ const tableKey = z.string().regex(/^[a-z][a-z0-9_]{0,50}$/, 'a table key is lowe
 export const shapeASchema = z.object({
   key: tableKey,
   label: z.string().max(200).optional(),
+  singular: z.string().min(1).max(80).optional(),
   editable: z.unknown().optional(),
   items: z.array(itemSchema).min(1),
   readonly: z.array(z.string()).optional(),
@@ -295,6 +298,7 @@ function finish(a: z.infer<typeof shapeASchema>): TableSchema {
   const s: TableSchema = {
     key: a.key,
     label: a.label ?? a.key,
+    ...(a.singular ? { singular: a.singular } : {}),
     editable: bool(a.editable, true),
     fields,
     readonly: [...ro],

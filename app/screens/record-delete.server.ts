@@ -6,11 +6,12 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
-import { formatCell } from '../format/format'
 import type { RouteEntry } from '../route-map'
 import { deleteRecord as removeRecord } from '../records/write.server'
 import { forbidden, notFound } from '../utils/errors'
 import { readView } from './table-page.server'
+import { referenceLabels } from './reference-labels.server'
+import { shownValue } from './record-values'
 import { rowRights } from '../records/rights'
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this item?'
@@ -41,10 +42,10 @@ async function deletable(context: AppLoadContext, s: SignedIn, route: RouteEntry
 
 export async function confirmDelete(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string): Promise<DeleteConfirm> {
   const { view, row } = await deletable(context, s, route, facility, url, id)
-  const summary = view.columns
-    .filter((c) => c.visible && !['image', 'qrcode', 'array', 'pdf'].includes(c.format))
-    .slice(0, 4)
-    .map((c) => ({ label: c.label, value: c.format.startsWith('id:') ? String(row[c.key] ?? '') : formatCell(row[c.key], c.format, { timeZone: view.timeZone }) }))
+  const shown = view.columns.filter((c) => c.visible && !['image', 'qrcode', 'array', 'pdf'].includes(c.format)).slice(0, 4)
+  // references by their label, text whole (issue 32 item 8), as the history shows them
+  const labelOf = await referenceLabels(context, view.schema, facility, [row])
+  const summary = shown.map((c) => ({ label: c.label, value: shownValue(c.key, row[c.key], c, labelOf, view.timeZone) }))
   return { id, ts: row.ts, summary, back: `${route.path}${url.search}` }
 }
 

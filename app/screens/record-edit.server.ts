@@ -27,6 +27,7 @@ import { isPlatformCollection } from '../route-map'
 import { rowRights } from '../records/rights'
 import { recordHistory } from './record-history.server'
 import { labelLinks, type LabelLinks } from '../labels/links.server'
+import { recordTitle } from '../forms/record-title'
 
 export interface EditData {
   title: string
@@ -118,7 +119,7 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
         .map((f) => ({ label: f.label, value: formatCell(row[f.key], view.columns.find((c) => c.key === f.key)?.format ?? '', { timeZone }) }))
     : []
   return {
-    title: `${row ? 'Edit' : 'Add'}: ${schema.label}`,
+    title: recordTitle(schema, !!row),
     id,
     ts: row?.ts ?? null,
     schema,

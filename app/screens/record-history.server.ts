@@ -1,13 +1,15 @@
 /**
  * A record's change history from the audit trail (issue 6): who, when, on whose behalf when
- * impersonating, and each field that changed with its value before and after, shown as the
- * table shows it. Also what changed since a given moment, for a refused (conflicting) save.
+ * impersonating, and each field that changed with its value before and after, as a person reads
+ * it: references by their label (looked up once per referenced table), text whole (issue 32).
+ * Also what changed since a given moment, for a refused (conflicting) save.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { findUser } from '../auth/accounts.server'
-import { formatCell } from '../format/format'
 import type { RouteEntry } from '../route-map'
 import { notFound } from '../utils/errors'
+import { NO_LABELS, referenceLabels, type LabelOf } from './reference-labels.server'
+import { fieldLabel, sameValue, shownValue } from './record-values'
 import { readView, type TableView } from './table-page.server'
 
 export interface HistoryEntry {
@@ -21,18 +23,20 @@ export interface HistoryEntry {
 
 const IGNORED = new Set(['_id', 'ts', 'octs', '_labels'])
 
-/** Fields whose stored value differs between two versions, as the screen would show them. */
-export function changesBetween(view: Pick<TableView, 'columns' | 'timeZone'>, before: Record<string, unknown> | null, after: Record<string, unknown> | null): HistoryEntry['changes'] {
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
+/**
+ * Fields whose value differs between two versions, as a person reads them (record-values.ts):
+ * references by label, text whole; a field whose value only changed form (missing → empty,
+ * 'no' → false) is not a change.
+ */
+export function changesBetween(view: Pick<TableView, 'columns' | 'timeZone'>, before: Record<string, unknown> | null, after: Record<string, unknown> | null, labelOf: LabelOf = NO_LABELS): HistoryEntry['changes'] {
+  // in the schema's order (the stored documents' key order is the database's), then the rest
+  const keys = new Set([...view.columns.map((c) => c.key), ...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
   const out: HistoryEntry['changes'] = []
   for (const k of keys) {
-    if (IGNORED.has(k)) continue
-    const a = before?.[k]
-    const b = after?.[k]
-    if (JSON.stringify(a ?? null) === JSON.stringify(b ?? null)) continue
+    if (IGNORED.has(k) || (before?.[k] === undefined && after?.[k] === undefined)) continue
     const col = view.columns.find((c) => c.key === k)
-    const show = (v: unknown) => (v === undefined || v === null ? '' : formatCell(v, col?.format.startsWith('id:') ? '' : col?.format ?? (k === 'cts' ? 'date' : ''), { timeZone: view.timeZone }))
-    out.push({ field: col?.label ?? (k === 'cts' ? 'Created' : k), before: show(a), after: show(b) })
+    if (sameValue(k, before?.[k], after?.[k], col)) continue
+    out.push({ field: fieldLabel(k, col), before: shownValue(k, before?.[k], col, labelOf, view.timeZone), after: shownValue(k, after?.[k], col, labelOf, view.timeZone) })
   }
   return out
 }
@@ -52,12 +56,14 @@ export async function recordHistory(context: AppLoadContext, route: RouteEntry, 
   if (!rows.length) throw notFound('This record has no history here.')
   const chosen = since ? rows.filter((r) => new Date(r.at).getTime() > new Date(since).getTime()) : rows
   const who = await names(context, chosen.flatMap((r) => [r.uid, r.orig_uid]))
+  const docs = chosen.flatMap((r) => [r.before, r.after] as Array<Record<string, unknown> | null>)
+  const labelOf = await referenceLabels(context, view.schema, facility, docs)
   const entries = chosen.map((r) => ({
     at: r.at,
     action: r.action as HistoryEntry['action'],
     who: who.get(r.uid) ?? r.uid,
     onBehalf: r.orig_uid && r.orig_uid !== r.uid ? (who.get(r.orig_uid) ?? r.orig_uid) : null,
-    changes: changesBetween(view, r.before as Record<string, unknown> | null, r.action === 'delete' ? null : (r.after as Record<string, unknown> | null)),
+    changes: changesBetween(view, r.before as Record<string, unknown> | null, r.action === 'delete' ? null : (r.after as Record<string, unknown> | null), labelOf),
   }))
   return { entries, timeZone: view.timeZone }
 }

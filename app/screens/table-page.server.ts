@@ -37,7 +37,7 @@ export interface TableColumn {
   /** clicking a check cell toggles it (editable table, field not read-only) */
   toggles: boolean
   /** columns of an array field's nested table */
-  sub?: Array<{ key: string; label: string; format: string; align: 'left' | 'center' | 'right' }>
+  sub?: Array<{ key: string; label: string; format: string; type?: string; align: 'left' | 'center' | 'right' }>
 }
 
 export interface TableRow {
@@ -143,7 +143,7 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
     if (first) query.col = first.key
     else drop('q', 'Ignored the search: this table has no searchable column.')
   }
-  const dateFields = [...fields.filter(dateKinds).map((f) => ({ key: f.key, label: f.label })), { key: 'cts', label: 'Created' }]
+  const dateFields = [...fields.filter(dateKinds).map((f) => ({ key: f.key, label: f.label })), { key: 'cts', label: 'Record Created' }]
   if (query.df && !dateFields.some((d) => d.key === query.df)) drop('df', `Ignored df="${query.df}": that is not a date column of this table.`)
   if (query.hide) query.hide = query.hide.filter((k) => fields.some((f) => f.key === k))
   if (query.page && query.page > MAX_PAGE) query.page = MAX_PAGE
@@ -177,7 +177,7 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
         searchable: !NOT_SEARCHABLE.has(format) && f.type !== 'array',
         isDate: dateKinds(f),
         toggles: editable && format === 'check' && !f.ro,
-        ...(f.array?.length ? { sub: f.array.map((a) => ({ key: a.key, label: a.label, format: formatOf(a), align: a.align })) } : {}),
+        ...(f.array?.length ? { sub: f.array.map((a) => ({ key: a.key, label: a.label, format: formatOf(a), type: a.type, align: a.align })) } : {}),
       }
     })
   const refs: RefColumn[] = []

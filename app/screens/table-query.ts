@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import { DATE_SHORTCUTS, isIsoDate } from '../format/date-ranges'
+import { issueMessage } from '../utils/zod-messages'
 import { eqPairs, FONT_SIZES, LIST_KEYS, MAX_PAGE, PAGE_PARAMS, PAGE_SIZES, type ListKey, type ListQuery } from './table-url'
 
 export type { ListQuery }
@@ -79,7 +80,7 @@ export function parseListQuery(params: URLSearchParams): { query: ListQuery; not
     if (value === '' && name !== 'q') continue
     const r = listQuerySchema.shape[name as ListKey].safeParse(value)
     if (r.success) query[name] = r.data
-    else notices.push(`Ignored ${name}="${clip(value)}": ${r.error.issues[0]?.message ?? 'not understood'}.`)
+    else notices.push(`Ignored ${name}="${clip(value)}": ${r.error.issues[0] ? issueMessage(r.error.issues[0]) : 'not understood'}.`)
   }
   if (query.q === '') delete query.q
   if (query.from && query.to && String(query.from) > String(query.to)) {

@@ -1,6 +1,6 @@
 /**
- * Seeding. `ensurePlatform` runs on every start: core schemas, modules, the lobby and the first
- * super user (ADMIN_EMAIL / ADMIN_PASSWORD). `seedDemo` adds the demo facilities, users and
+ * Seeding. `ensurePlatform` runs on every start: core schemas, the phrase map, modules, the lobby
+ * and the first super user (ADMIN_EMAIL / ADMIN_PASSWORD). `seedDemo` adds the demo facilities, users and
  * records once (a marker in canopy_meta); `npm run seed -- --reset` rebuilds everything.
  */
 import type { Logger } from 'pino'
@@ -12,6 +12,7 @@ import { PLATFORM_ORG } from '../route-map'
 import { normalizeSchema, type TableSchema } from '../schemas/table-schema'
 import { coreRecords, coreSchemas, DEMO_PASSWORD, demoUsers, FACILITIES, moduleRecords, userRecords } from './core'
 import { makeCtx, type SeedCtx, type SeedDoc, type SeedRecords } from './kit'
+import { syncPhrases } from './phrases.server'
 import * as business from './records/business'
 import * as metrc from './records/metrc'
 import * as operations from './records/operations'
@@ -143,12 +144,14 @@ async function insertAll(database: Database, org: string, records: SeedRecords, 
   return n
 }
 
-/** Core schemas, modules, the lobby organisation and the first super user. Safe to run on every start. */
+/** Core schemas, the phrase map, modules, the lobby organisation and the first super user. Safe to run on every start. */
 export async function ensurePlatform(database: Database, env: Env, logger?: Logger) {
   if (env.NODE_ENV === 'production' && env.DEMO_DATA === '0' && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
     throw new Error('ADMIN_PASSWORD is the documented demo default; a real install (DEMO_DATA=0) must set its own')
   }
   const schemas = await registerSchemas(database, logger)
+  // the phrase map on every start: new shipped keys reach an existing install, edited texts stay
+  await syncPhrases(database, SEED_ACTOR, logger)
   const lobby = coreRecords(env.ADMIN_EMAIL, []).org.filter((o) => o._id === 'lobby')
   await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'org', lobby)
   await database.store.insertMany(SEED_ACTOR, PLATFORM_ORG, 'sup_modules', moduleRecords())

@@ -6,6 +6,7 @@
  * (app/sensors/ingest.server.ts) both check with it; the device itself is checked there.
  */
 import { z } from 'zod'
+import { issueMessage } from '../utils/zod-messages'
 
 export const READING = z.object({
   type: z.literal('reading'),
@@ -36,7 +37,7 @@ export function checkReading(body: unknown, scales: ReadonlyMap<string, number>,
   const r = READING.safeParse(body)
   if (!r.success) {
     const i = r.error.issues[0]
-    return { at: now, values: [], problems: [{ field: i?.path.join('.') || 'body', message: i?.message ?? 'not a reading' }] }
+    return { at: now, values: [], problems: [{ field: i?.path.join('.') || 'body', message: i ? issueMessage(i) : 'not a reading' }] }
   }
   const ts = r.data.ts
   const at = ts === undefined ? now : typeof ts === 'number' ? ts : Date.parse(ts)

@@ -113,8 +113,9 @@ test('a bad value in a row is shown beside it and nothing is saved; removing eve
   await openEdit(page)
   await qty(page, 2).fill('0')
   await page.getByRole('button', { name: 'Save' }).click()
-  const error = page.getByText('Qty must be at least 1')
-  await expect(error).toBeVisible()
+  // beside the row, and in the form's error summary with a link to the field (issue 32 item 14)
+  await expect(page.getByText('Qty must be at least 1', { exact: true })).toBeVisible()
+  await expect(page.getByRole('alert', { name: 'Error' })).toContainText('Qty must be at least 1')
   await expect(qty(page, 2)).toHaveAttribute('aria-invalid', 'true')
   expect((await database.store.get(fac, 'dis_orders', orderId))!.ts).toBe(before.ts)
 

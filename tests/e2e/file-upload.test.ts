@@ -43,7 +43,7 @@ const imageInput = (page: Page) => page.getByLabel('Image', { exact: true })
 async function newProduct(page: Page, name: string) {
   await signIn(page, user.email, user.password)
   await page.goto('/culProducts/new')
-  await expect(page.getByRole('heading', { name: 'Add: Products', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Add a record to Products', level: 1 })).toBeVisible()
   await page.getByLabel('Product', { exact: true }).fill(name)
 }
 
@@ -108,7 +108,7 @@ test('a file over the limit and a forbidden type are refused with their message,
     await imageInput(page).setInputFiles(file)
     if (!javaScriptEnabled) {
       await page.getByRole('button', { name: 'Save', exact: true }).last().click()
-      await expect(page.getByRole('heading', { name: 'Add: Products', level: 1 })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Add a record to Products', level: 1 })).toBeVisible()
       // the rest of the form comes back as typed
       await expect(page.getByLabel('Product', { exact: true })).toHaveValue(name)
     }

@@ -15,7 +15,7 @@ const actor = { uid: 'e2e-fixture' }
 
 async function newPlanting(page: Page, name: string, strain: string) {
   await page.goto('/CulPlantings/new')
-  await expect(page.getByRole('heading', { name: 'Add: Plantings' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'New planting' })).toBeVisible()
   await page.getByLabel('Batch', { exact: true }).fill(name)
   await page.getByLabel('Strain', { exact: true }).selectOption({ label: strain })
   await page.getByLabel('Room', { exact: true }).selectOption({ label: 'Flower Room 1' })

@@ -322,7 +322,7 @@ test('Add Item and the edit pencil save through the form, validated, and back to
   const no = `SO-N${crypto.randomBytes(2).toString('hex')}`
   await open(page, '?sort=orderNo&dir=desc')
   await page.getByRole('link', { name: 'Add Item' }).click()
-  await expect(page.getByRole('heading', { name: 'Add: Orders' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'New order' })).toBeVisible()
   await expect(page.getByLabel('Order #', { exact: true })).toHaveValue('')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('You must enter a Order # value')).toBeVisible()
@@ -360,7 +360,7 @@ test('a plant marked dead without its disposal fields is refused with the SPEC Â
   const [before] = await database.store.find('greenleaf', 'fac_plants', { tag }, 1)
   await page.getByLabel('Mark As Dead', { exact: true }).check()
   await page.getByRole('button', { name: 'Save' }).click()
-  const error = page.getByRole('alertdialog', { name: 'Error' })
+  const error = page.getByRole('alert', { name: 'Error' })
   await expect(error).toContainText('Waste Method, Mix Material and Dead Weight should all be specified')
   await expect(page.getByLabel('Mark As Dead', { exact: true })).toBeChecked()
   const [after] = await database.store.find('greenleaf', 'fac_plants', { tag }, 1)
@@ -385,7 +385,7 @@ test('a conflicting edit is refused with what the other save changed, and the hi
 
   await page.getByLabel('Sales Rep').fill('Cy')
   await page.getByRole('button', { name: 'Save' }).click()
-  const error = page.getByRole('alertdialog', { name: 'Error' })
+  const error = page.getByRole('alert', { name: 'Error' })
   await expect(error).toContainText('Someone else saved this record after you opened it')
   await expect(error).toContainText('Sales Rep: Ann â†’ Bo')
   expect((await database.store.get(fac, 'dis_orders', id))?.rep).toBe('Bo')

@@ -388,15 +388,15 @@ describe('read-only fields and the server keys', () => {
       _id: ['Id is read-only'],
       ts: ['Updated is read-only'],
       octs: ['Original Created is read-only'],
-      cts: ['Created is read-only'],
+      cts: ['Record Created is read-only'],
     })
   })
   it('lets admin and super change cts as a date (canEditCts)', () => {
     const admin: RecordSchemaOptions = { mode: 'update', canEditCts: true, timeZone: 'America/Los_Angeles' }
     expect(post([NAME, ['cts', '2026-01-15T12:30']], admin).value?.cts).toBe('2026-01-15T20:30:00.000Z')
-    expect(post([NAME, ['cts', '2026-01-15T12:31']], admin).error.cts).toEqual(['Created must be on a 5-minute step, like 2:05 or 2:10'])
-    expect(post([NAME, ['cts', 'soon']], admin).error.cts).toEqual(['Created must be a date and time'])
-    expect(post([NAME, ['cts', '']], admin).error.cts).toEqual(['You must enter a Created value']) // cannot be cleared
+    expect(post([NAME, ['cts', '2026-01-15T12:31']], admin).error.cts).toEqual(['Record Created must be on a 5-minute step, like 2:05 or 2:10'])
+    expect(post([NAME, ['cts', 'soon']], admin).error.cts).toEqual(['Record Created must be a date and time'])
+    expect(post([NAME, ['cts', '']], admin).error.cts).toEqual(['You must enter a Record Created value']) // cannot be cleared
     // Add shows Created blank: left blank on a new record, it is created now
     const adding: RecordSchemaOptions = { ...admin, mode: 'create' }
     expect(post([NAME, ['cts', '']], adding).value?.cts).toBeUndefined()
@@ -424,16 +424,20 @@ describe('modes and the real cultivation schemas', () => {
     const bad = post([['tag', 'PLT-0001'], ['strain', 'abc'], ['room', 'def'], ['dead_weight.qty', '2'], ['dead_weight.unit', 'kg'], ['waste_method', 'Burn it']], CREATE, PLANTS)
     expect(bad.error).toEqual({ 'dead_weight.unit': ['Dead Weight unit must be one of g, oz, lb'], waste_method: ['Choose a Waste Method from the list'] })
   })
-  it('fac_plantings: the save rules of SPEC §5 answer for Strain, Room, Tag Number and Original Count, as a form error beside the field errors', () => {
+  it('fac_plantings: every save rule of SPEC §5 answers at once, on each field it names, beside the field errors (issue 32 item 14)', () => {
     const r = post([['orig', '0'], ['type', 'Seed']], CREATE, PLANTINGS)
+    const empty = 'The following fields can not be empty: Strain, Room, Tag Number'
     expect(r.error).toEqual({
       name: ['You must enter a Batch value'],
-      '': ['The following fields can not be empty: Strain, Room, Tag Number'],
+      strain: [empty],
+      room: [empty],
+      mtag: [empty],
+      orig: ['Original Count must be between 1 and 100'],
     })
     const filled = post([['name', 'B1'], ['strain', 'st1'], ['room', 'r1'], ['mtag', 'T1'], ['orig', '101'], ['type', 'Seed']], CREATE, PLANTINGS)
-    expect(filled.error).toEqual({ '': ['Original Count must be between 1 and 100'] })
+    expect(filled.error).toEqual({ orig: ['Original Count must be between 1 and 100'] })
     const clone = post([['name', 'B1'], ['strain', 'st1'], ['room', 'r1'], ['mtag', 'T1'], ['orig', '12'], ['type', 'Clone']], CREATE, PLANTINGS)
-    expect(clone.error).toEqual({ '': ['The following fields can not be empty: Source Pkg'] })
+    expect(clone.error).toEqual({ origin: ['The following fields can not be empty: Source Pkg'] })
     const ok = post([['name', 'B1'], ['strain', 'st1'], ['room', 'r1'], ['mtag', 'T1'], ['origin', 'P9'], ['orig', '12'], ['type', 'Clone']], CREATE, PLANTINGS)
     expect(ok).toMatchObject({ ok: true, value: { strain: 'st1', orig: 12, type: 'Clone', origin: 'P9' } })
   })

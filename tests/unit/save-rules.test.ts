@@ -2,7 +2,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { recordSchema } from '#app/forms/record-schema'
 import {
-  SAVE_MSG, SAVE_RULES, deadPlantDisposal, emptyFieldsMessage, isGiven, plantingOriginalCount, plantingRequired, runSaveRules,
+  SAVE_MSG, SAVE_RULES, deadPlantDisposal, emptyFieldsMessage, isGiven, plantingOriginalCount, plantingRequired, runSaveRules, checkSaveRules, ruleRequired,
 } from '#app/forms/save-rules'
 import { schemas as operations } from '#app/seed/schemas/operations'
 import { normalizeSchema } from '#app/schemas/table-schema'
@@ -40,10 +40,10 @@ describe('fac_plants: a plant marked dead', () => {
       ['dead_weight.qty', ''], ['dead_weight.unit', 'g'],
     ]
     for (const [k, v] of entries) fd.append(k, v)
-    // the compiled form schema runs the rule itself (browser and action alike): a form error, the SPEC text
+    // the compiled form schema runs the rule itself (browser and action alike): the SPEC text on the missing field
     const s = parseWithZod(fd, { schema: recordSchema(plants, update) })
     expect(s.status).toBe('error')
-    if (s.status === 'error') expect(s.error).toEqual({ '': [DEAD] })
+    if (s.status === 'error') expect(s.error).toEqual({ dead_weight: [DEAD] })
     fd.set('dead_weight.qty', '2.5')
     const ok = parseWithZod(fd, { schema: recordSchema(plants, update) })
     expect(ok.status).toBe('success')
@@ -118,19 +118,29 @@ describe('the registry', () => {
     expect(runSaveRules('constructor', {}, create)).toEqual({ kind: 'continue' })
     expect(runSaveRules('__proto__', {}, create)).toEqual({ kind: 'continue' })
   })
-  it('stops at the first rule that does not continue', () => {
+  it('runs every rule: all errors are reported at once (issue 32 item 14), an error wins over a stop', () => {
     const seen: string[] = []
     SAVE_RULES.x_test = [
       () => (seen.push('a'), { kind: 'continue' }),
       () => (seen.push('b'), { kind: 'stop' }),
-      () => (seen.push('c'), { kind: 'error', message: 'never' }),
+      () => (seen.push('c'), { kind: 'error', message: 'one', fields: ['x'] }),
+      () => (seen.push('d'), { kind: 'error', message: 'two' }),
     ]
     try {
+      expect(checkSaveRules('x_test', {}, create)).toEqual({ stop: true, errors: [{ kind: 'error', message: 'one', fields: ['x'] }, { kind: 'error', message: 'two' }] })
+      expect(seen).toEqual(['a', 'b', 'c', 'd'])
+      expect(runSaveRules('x_test', {}, create)).toEqual({ kind: 'error', message: 'one', fields: ['x'] })
+      SAVE_RULES.x_test = SAVE_RULES.x_test.slice(0, 2)
       expect(runSaveRules('x_test', {}, create)).toEqual({ kind: 'stop' })
-      expect(seen).toEqual(['a', 'b'])
     } finally {
       delete SAVE_RULES.x_test
     }
+  })
+  it('names the fields the rules always need, for the form to mark required: Source Pkg only sometimes, a dead plant\'s disposal never always', () => {
+    expect(ruleRequired('fac_plantings')).toEqual(['strain', 'room', 'mtag', 'orig'])
+    expect(ruleRequired('fac_plants')).toEqual([])
+    expect(ruleRequired('set_rooms')).toEqual([])
+    expect(ruleRequired('__proto__')).toEqual([])
   })
   it('knows a given value from an empty one', () => {
     for (const v of ['x', 0, false, ['a'], { qty: 0, unit: 'g' }, { other: 1 }]) expect(isGiven(v)).toBe(true)

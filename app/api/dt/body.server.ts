@@ -2,14 +2,15 @@
 import type { z } from 'zod'
 import { AppError } from '../../utils/errors'
 import { readJson } from '../respond.server'
+import { issueField, issueLine } from '../../utils/zod-messages'
 
 /** `name`: the field a bare value (a query parameter) stands for. */
 export function parsed<T extends z.ZodTypeAny>(schema: T, raw: unknown, name?: string): z.infer<T> {
   const r = schema.safeParse(raw)
   if (r.success) return r.data
   const i = r.error.issues[0]
-  const field = i.path.join('.') || name || (i.code === 'unrecognized_keys' ? i.keys[0] : undefined)
-  throw new AppError('BAD_INPUT', `${field ? `${field}: ` : ''}${i.message}`, field ? { field } : undefined)
+  const field = i.path.join('.') || name || issueField(i) || undefined
+  throw new AppError('BAD_INPUT', issueLine(i, field ?? ''), field ? { field } : undefined)
 }
 
 /** Reads a JSON body of at most `max` bytes and checks it. */

@@ -23,6 +23,7 @@ import type { ApiCaller } from '../../auth/api-caller.server'
 import { readJson } from '../respond.server'
 import { filtersOf } from './records.server'
 import { checkId } from '../../utils/ids'
+import { parsed } from './body.server'
 
 /** Platform tables every signed-in caller may read whole (the console loads them at sign-in, SPEC §4). */
 export const OPEN_PLATFORM = new Set(['auth_workflows', 'sup_modules', 'auth_phrasemap', 'dictionary'])
@@ -122,13 +123,7 @@ export const PrefBody = z
   .strict()
 
 function prefBody(raw: unknown) {
-  const r = PrefBody.safeParse(raw)
-  if (!r.success) {
-    const i = r.error.issues[0]
-    const field = i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys[0] : undefined)
-    throw new AppError('BAD_INPUT', `${field ? `${field}: ` : ''}${i.message}`, { field })
-  }
-  return r.data
+  return parsed(PrefBody, raw)
 }
 
 const mayManage = (context: AppLoadContext, c: ApiCaller, uid: unknown) => mayManagePrefs(context.database, c.user, c.org, uid)

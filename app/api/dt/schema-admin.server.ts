@@ -20,6 +20,7 @@ import { AppError, conflict, forbidden, notFound } from '../../utils/errors'
 import type { ApiCaller } from '../../auth/api-caller.server'
 import { readJson } from '../respond.server'
 import { parsed } from './body.server'
+import { issueLine } from '../../utils/zod-messages'
 
 export const SCHEMA_ADMIN = new Set(['translator', 'collections', 'bulkupload'])
 /** Largest schema upload (a schema of a few hundred fields fits easily). */
@@ -45,7 +46,7 @@ function badSchema(e: unknown): never {
   if (e instanceof ZodError) {
     const i = e.issues[0]
     const field = ['keys', ...i.path.slice(1)].join('.')
-    throw new AppError('BAD_INPUT', `${field}: ${i.message}`, { field })
+    throw new AppError('BAD_INPUT', issueLine(i, field), { field })
   }
   throw e
 }

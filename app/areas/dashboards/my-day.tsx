@@ -1,6 +1,7 @@
 /** The start page's "my day": today's tasks, alerts and dashboard tiles (app/areas/dashboards/my-day.server.ts). */
 import { KpiTile } from './charts/kpi-tile'
 import type { MyDay } from './my-day.server'
+import { WarningIcon } from '../../components/icons'
 
 export function MyDayView({ day }: { day: MyDay | null }) {
   if (!day) return null
@@ -11,7 +12,7 @@ export function MyDayView({ day }: { day: MyDay | null }) {
           {day.alerts.map((a) => (
             <li key={a.text}>
               <a href={a.href} className="flex min-h-[44px] items-center rounded-md border px-3 text-sm" style={{ borderColor: a.tone === 'bad' ? '#dc2626' : '#d97706', color: a.tone === 'bad' ? '#ef4444' : '#f59e0b' }}>
-                ⚠ {a.text}
+                <WarningIcon /> <span className="ml-2">{a.text}</span>
               </a>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { UNREAD_EVENT } from '../../components/connection'
 import { Button, Notice } from '../../components/ui'
 import { formatDateTime } from '../../format/format'
 import type { inboxAction, inboxLoader } from './inbox.server'
+import { AttachmentIcon } from '../../components/icons'
 
 type Data = ReturnType<typeof useLoaderData<typeof inboxLoader>>
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 focus:border-canopy-400 focus:outline-none'
@@ -94,7 +95,7 @@ function Conversation({ d, open }: { d: Data; open: NonNullable<Data['open']> })
                 {p.attachments.map((a) => (
                   <li key={a.id}>
                     <a href={a.url} className="inline-flex min-h-11 items-center rounded border border-slate-600 px-3 underline" target="_blank" rel="noreferrer">
-                      📎 {a.name}
+                      <AttachmentIcon /> <span className="ml-1">{a.name}</span>
                     </a>
                   </li>
                 ))}

@@ -9,6 +9,7 @@ import { MODULES, PLATFORM_ORG } from '../../route-map'
 import { actorOfSession, formObject } from './form-data'
 import { createAccount, lobbySignups } from './new-account.server'
 import { newAccountSchema } from './rules'
+import { issueMessage } from '../../utils/zod-messages'
 
 export const TIME_ZONES = ['America/Los_Angeles', 'America/Denver', 'America/Phoenix', 'America/Chicago', 'America/New_York', 'America/Detroit', 'America/Anchorage', 'Pacific/Honolulu']
 /** A state's usual time zone (the form's default; it can be changed). */
@@ -46,7 +47,7 @@ export async function newAccountAction({ request, context }: ActionFunctionArgs)
   const parsed = newAccountSchema.safeParse(values)
   if (!parsed.success) {
     const errors: Record<string, string> = {}
-    for (const i of parsed.error.issues) errors[String(i.path[0] ?? 'form')] ??= i.message
+    for (const i of parsed.error.issues) errors[String(i.path[0] ?? 'form')] ??= issueMessage(i)
     return json({ errors, values }, { status: 400 })
   }
   const r = await createAccount(context, actorOfSession(s, context.requestId), parsed.data, new URL(request.url).origin)

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, Field, Notice } from '../../components/ui'
 import type { newAccountAction, newAccountLoader } from './new-account-page.server'
 import { newAccountSchema } from './rules'
+import { issueMessage } from '../../utils/zod-messages'
 
 const STEPS: Array<{ title: string; fields: string[] }> = [
   { title: 'Facility', fields: ['name', 'fullName', 'kind', 'state', 'license', 'timezone', 'street', 'city', 'zip'] },
@@ -104,7 +105,7 @@ export function NewAccountPage() {
     const r = newAccountSchema.pick(pick).safeParse(obj)
     if (!r.success) {
       const e: Record<string, string> = {}
-      for (const i of r.error.issues) e[String(i.path[0])] ??= i.message
+      for (const i of r.error.issues) e[String(i.path[0])] ??= issueMessage(i)
       setLocal(e)
       return
     }

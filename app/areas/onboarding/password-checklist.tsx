@@ -3,6 +3,7 @@
  * of what is needed (the server names what failed); with it each rule ticks as it is met.
  */
 import { PASSWORD_RULES } from './rules'
+import { CheckIcon, CloseIcon, DotIcon } from '../../components/icons'
 
 export function PasswordChecklist({ value, live, failed }: { value: string; live: boolean; failed?: string[] }) {
   return (
@@ -11,7 +12,7 @@ export function PasswordChecklist({ value, live, failed }: { value: string; live
         const ok = live ? r.test(value) : failed ? !failed.includes(r.id) : null
         return (
           <li key={r.id} data-rule={r.id} data-ok={ok === null ? undefined : ok ? 'yes' : 'no'} className={ok === null ? 'text-slate-300' : ok ? 'text-canopy-300' : 'text-red-300'}>
-            <span aria-hidden="true">{ok === null ? '•' : ok ? '✓' : '✗'}</span> {r.label}
+            <span className="inline-flex align-middle">{ok === null ? <DotIcon /> : ok ? <CheckIcon /> : <CloseIcon />}</span> {r.label}
             {ok === false ? <span className="sr-only"> (not met)</span> : ok ? <span className="sr-only"> (met)</span> : null}
           </li>
         )

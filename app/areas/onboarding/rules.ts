@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { CREDENTIAL_STATES, FORBIDDEN_PASSWORD_CHARS } from '../../auth/messages'
 import { isTimeZone } from '../../format/zones'
 import { MODULES, type ModuleCode } from '../../route-map'
+import { issueLine } from '../../utils/zod-messages'
 
 export const MODULE_CODES = MODULES.map((m) => m.code) as [ModuleCode, ...ModuleCode[]]
 const facilityKey = z.string().regex(/^[a-z][a-z0-9_-]{1,39}$/, 'a facility is named by its short key')
@@ -36,7 +37,7 @@ export function parseUserProps(v: unknown): { ok: true; props: UserProps } | { o
     }
   }
   const r = userPropsSchema.safeParse(raw ?? {})
-  if (!r.success) return { ok: false, message: `Facilities and Modules: ${r.error.issues[0].path.join('.')} ${r.error.issues[0].message}`.trim() }
+  if (!r.success) return { ok: false, message: `Facilities and Modules: ${issueLine(r.error.issues[0])}` }
   return { ok: true, props: r.data }
 }
 

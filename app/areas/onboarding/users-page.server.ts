@@ -8,6 +8,7 @@ import { actorOfSession, formObject } from './form-data'
 import { hasPassword, inviteStatuses } from './invitations.server'
 import { gridFromForm, parseUserProps, userFormSchema } from './rules'
 import { inviteUser, listUsers, managerOf, mayManage, resendInvite, revokeInvite, setEnabled, updateUser, userDoc } from './users.server'
+import { issueMessage } from '../../utils/zod-messages'
 
 export type UsersBase = '/SupUsers' | '/Users'
 
@@ -81,7 +82,7 @@ export const userEditAction =
     const parsed = userFormSchema.safeParse(values)
     if (!parsed.success) {
       const errors: Record<string, string> = {}
-      for (const i of parsed.error.issues) errors[String(i.path[0] ?? 'form')] ??= i.message
+      for (const i of parsed.error.issues) errors[String(i.path[0] ?? 'form')] ??= issueMessage(i)
       return json({ errors, values }, { status: 400 })
     }
     const input = { ...parsed.data, grid: gridFromForm(form.entries()) }

@@ -5,6 +5,7 @@ import { UNREAD_EVENT } from '../../components/connection'
 import { Button, Notice } from '../../components/ui'
 import { formatDateTime } from '../../format/format'
 import type { supportAction, supportLoader } from './routes.server'
+import { AttachmentIcon } from '../../components/icons'
 
 type Data = ReturnType<typeof useLoaderData<typeof supportLoader>>
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 focus:border-canopy-400 focus:outline-none'
@@ -73,7 +74,7 @@ function Thread({ d, open }: { d: Data; open: NonNullable<Data['open']> }) {
             <p className="whitespace-pre-wrap break-words">{p.body}</p>
             {p.file ? (
               <a href={p.file} className="mt-1 inline-flex min-h-11 items-center underline" target="_blank" rel="noreferrer">
-                📎 Attached file
+                <AttachmentIcon /> <span className="ml-1">Attached file</span>
               </a>
             ) : null}
           </li>

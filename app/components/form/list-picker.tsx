@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 /** More options than this get a search box. */
 export const SEARCH_FROM = 10
 
-export function ListPicker({ meta, opts, multiple, label, className, t }: { meta: FieldMetadata<string> | FieldMetadata<string[]>; opts: Array<{ value: string; label: string }>; multiple?: boolean; label: string; className: string; t: (k: string) => string }) {
+export function ListPicker({ meta, opts, multiple, label, className, t, needed }: { meta: FieldMetadata<string> | FieldMetadata<string[]>; opts: Array<{ value: string; label: string }>; multiple?: boolean; label: string; className: string; t: (k: string) => string; needed?: boolean }) {
   const [q, setQ] = useState('')
   const [live, setLive] = useState(false)
   const select = useRef<HTMLSelectElement>(null)
@@ -35,7 +35,7 @@ export function ListPicker({ meta, opts, multiple, label, className, t }: { meta
       {live && opts.length > SEARCH_FROM ? (
         <input type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={pickFirst} aria-label={`${t('Search')} ${label}`} placeholder={t('Search')} aria-controls={meta.id} className={className} />
       ) : null}
-      <select ref={select} {...props} multiple={multiple} size={multiple ? Math.min(8, Math.max(3, opts.length)) : undefined} className={className}>
+      <select ref={select} {...props} aria-required={needed || undefined} multiple={multiple} size={multiple ? Math.min(8, Math.max(3, opts.length)) : undefined} className={className}>
         {multiple ? null : <option value="">{t('Choose…')}</option>}
         {opts.map((o) => (
           <option key={o.value} value={o.value} hidden={!shown(o)}>

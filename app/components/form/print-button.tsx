@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { PrinterIcon } from '../icons'
 
 export const PRINT_COOLDOWN_MS = 20_000
 
@@ -44,9 +45,8 @@ export function PrintButton({ screen, id, printers, t }: { screen: string; id: s
           ))}
         </select>
       ) : null}
-      <button type="button" onClick={() => void print()} disabled={!hydrated || cooling} data-print className="min-h-11 rounded-md border border-slate-600 px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50">
-        <span aria-hidden>🖨 </span>
-        {t('Print label')}
+      <button type="button" onClick={() => void print()} disabled={!hydrated || cooling} data-print className="inline-flex min-h-11 items-center rounded-md border border-slate-600 px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50">
+        <PrinterIcon /> <span className="ml-2">{t('Print label')}</span>
       </button>
       <span role="status" aria-live="polite" className={`text-xs ${text?.error ? 'text-red-300' : 'text-slate-400'}`}>
         {text?.text ?? ''}

@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react'
 import { useT } from '../../i18n/t'
 import type { EditData } from '../../screens/record-edit.server'
 import { RecordForm } from './record-form'
+import { recordTitle } from '../../forms/record-title'
 
 const FIELD = 'form input:not([type=hidden]):not([disabled]), form select, form textarea'
 
@@ -34,7 +35,7 @@ export default function RecordDialog({ href, onClose }: { href: string; onClose:
     if (ready) ref.current?.querySelector<HTMLElement>(FIELD)?.focus()
   }, [ready])
 
-  const title = data ? `${t(data.id ? 'Edit' : 'Add')}: ${t(data.schema.label)}` : t('Loading…')
+  const title = data ? recordTitle(data.schema, !!data.id, t) : t('Loading…')
   return (
     <dialog
       ref={ref}

@@ -1,7 +1,8 @@
 /**
  * The generic edit form (issue 6, page mode): one field per schema item, validated in the browser
- * with the same zod schema the action uses (compiled from the table schema), errors beside their
- * fields, a red Error box for a save rule's message. Works without JavaScript: the action answers
+ * with the same zod schema the action uses (compiled from the table schema), every error at once:
+ * beside its field and in the summary at the top (error-summary.tsx), which links to the fields; the
+ * fields the schema or the save rules always need are marked *. Works without JavaScript: the action answers
  * with the same errors. With JavaScript the table opens it in a dialog (record-dialog.tsx), posting
  * to the same action through a fetcher. Editable sub-tables are array-field.tsx; read-only ones are shown as text.
  */
@@ -11,9 +12,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, type FetcherWi
 import type { SubmissionResult } from '@conform-to/react'
 import { useMemo } from 'react'
 import { genericFlags, isEditable, MINUTE_STEP, onPickerStep, RECORD_FLAG_LABELS, recordSchema } from '../../forms/record-schema'
+import { ruleRequired } from '../../forms/save-rules'
+import { ErrorSummary } from './error-summary'
 import { MEASURE_UNITS } from '../../format/units'
 import { formatCell } from '../../format/format'
+import { BusyButton } from '../busy-button'
 import { useT } from '../../i18n/t'
+import { localizeOptions, localizeSchema } from '../../i18n/schema-text'
 import type { EditData } from '../../screens/record-edit.server'
 import type { FieldDef } from '../../schemas/table-schema'
 import { FieldSummary } from '../ui'
@@ -23,6 +28,7 @@ import { weightForField } from '../../devices/fill'
 import { ListPicker } from './list-picker'
 import { ArrayField } from './array-field'
 import { FileField } from './file-field'
+import { recordTitle } from '../../forms/record-title'
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
 
@@ -39,26 +45,31 @@ export function Errors({ id, errors }: { id: string; errors?: string[] }) {
  * that step (seconds, 14:03) shows exactly and takes any minute, so an untouched one is saved back
  * as it was (the server still holds a changed value to the step).
  */
-function DateInput({ meta }: { meta: FieldMetadata<string> }) {
+function DateInput({ meta, needed }: { meta: FieldMetadata<string>; needed?: boolean }) {
   const first = Array.isArray(meta.initialValue) ? meta.initialValue.at(-1) : meta.initialValue
-  return <input {...getInputProps(meta, { type: 'datetime-local' })} step={onPickerStep(first) ? MINUTE_STEP * 60 : 'any'} className={input} />
+  return <input {...getInputProps(meta, { type: 'datetime-local' })} aria-required={needed || undefined} step={onPickerStep(first) ? MINUTE_STEP * 60 : 'any'} className={input} />
 }
 
-/** The input of one field, top-level or a sub-table column. */
-export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata<unknown>; data: EditData }) {
+/**
+ * The input of one field, top-level or a sub-table column. `needed`: a field the table's save rules
+ * always need (not a native `required`, which would stop a post without JavaScript before the rules answer).
+ */
+export function FieldInput({ f, meta, data, needed }: { f: FieldDef; meta: FieldMetadata<unknown>; data: EditData; needed?: boolean }) {
   const t = useT()
-  const opts = data.options[f.key] ?? []
+  // the schema's list values shown in the user's language; the option's value stays canonical
+  const opts = localizeOptions(f, data.options[f.key] ?? [], t)
+  const req = needed ? { 'aria-required': true } : {}
   switch (f.type) {
     case 'textarea':
     case 'code':
     case 'document':
     case 'function':
-      return <textarea {...getTextareaProps(meta as FieldMetadata<string>)} rows={f.type === 'code' ? 8 : 4} className={`${input} ${f.type === 'code' ? 'font-mono' : ''}`} />
+      return <textarea {...getTextareaProps(meta as FieldMetadata<string>)} {...req} rows={f.type === 'code' ? 8 : 4} className={`${input} ${f.type === 'code' ? 'font-mono' : ''}`} />
     case 'number':
     case 'currency':
-      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} inputMode="decimal" className={input} />
+      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} {...req} inputMode="decimal" className={input} />
     case 'date':
-      return <DateInput meta={meta as FieldMetadata<string>} />
+      return <DateInput meta={meta as FieldMetadata<string>} needed={needed} />
     case 'check':
     case 'status': {
       // posted as a hidden "no" then the box's "yes": after a refused save the last one is what the user chose
@@ -78,7 +89,7 @@ export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata
       const units = f.units?.length ? f.units : [...MEASURE_UNITS]
       return (
         <span className="flex gap-2">
-          <input {...getInputProps(parts.qty, { type: 'text' })} inputMode="decimal" aria-label={`${f.label}: ${t('quantity')}`} className={input} />
+          <input {...getInputProps(parts.qty, { type: 'text' })} {...req} inputMode="decimal" aria-label={`${f.label}: ${t('quantity')}`} className={input} />
           <select {...getSelectProps(parts.unit)} aria-label={`${f.label}: ${t('unit')}`} className={`${input} w-28`}>
             {units.map((u) => (
               <option key={u} value={u}>
@@ -91,7 +102,7 @@ export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata
     }
     case 'list':
     case 'multilist':
-      return <ListPicker meta={meta as FieldMetadata<string>} opts={opts} multiple={f.type === 'multilist'} label={f.label} className={input} t={t} />
+      return <ListPicker meta={meta as FieldMetadata<string>} opts={opts} multiple={f.type === 'multilist'} label={f.label} className={input} t={t} needed={needed} />
     case 'fileDND':
       return <FileField f={f} meta={meta} data={data} />
     case 'array': {
@@ -99,7 +110,7 @@ export function FieldInput({ f, meta, data }: { f: FieldDef; meta: FieldMetadata
       return <p className="text-sm text-slate-400">{formatCell(rows, 'array')}</p>
     }
     default:
-      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} className={input} />
+      return <input {...getInputProps(meta as FieldMetadata<string>, { type: 'text' })} {...req} className={input} />
   }
 }
 
@@ -129,7 +140,14 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const editable = data.schema.fields.filter(isEditable)
+  // labels in the user's language (issue 32); validation keeps the stored schema, like the action
+  const shown = useMemo(() => localizeSchema(data.schema, t), [data.schema, t])
+  const editable = shown.fields.filter(isEditable)
+  // required: the schema's flag, or a field the table's save rules always need (a planting's Strain)
+  const needed = new Set(ruleRequired(data.schema.key))
+  const marked = editable.some((f) => f.type !== 'array' && (f.required || needed.has(f.key)))
+  // where the error summary's links go: each field's block, by the field's name
+  const targets = Object.fromEntries(editable.map((f) => [f.key, { href: `#${fields[f.key]?.id}-block`, label: t(f.label) }]))
   /** a device reply into its field: a weight in the unit the field shows, a code as text; an error text otherwise */
   const fill = (f: FieldDef, meta: FieldMetadata<unknown>, r: DeviceReply): string | null => {
     if (r.kind === 'rfid') {
@@ -147,7 +165,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
     form.update({ name: meta.name, value: { qty: String(w.qty), unit: w.unit } as never })
     return null
   }
-  const nested = data.schema.fields.filter((f) => f.type === 'array' && !isEditable(f))
+  const nested = shown.fields.filter((f) => f.type === 'array' && !isEditable(f))
   // after an Add row / Remove round trip or a refused save, the time the form was first opened (the unchanged-since check)
   const openedTs = typeof last?.initialValue?.__ts === 'string' ? last.initialValue.__ts : data.ts
   return (
@@ -155,7 +173,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
       {data.id && data.printers?.length ? <PrintButton screen={data.screen} id={data.id} printers={data.printers} t={t} /> : null}
       {data.readonly.length ? (
         <section aria-label={t('Read-only fields')}>
-          <FieldSummary fields={data.readonly} className="text-sm" />
+          <FieldSummary fields={data.readonly.map((r) => ({ ...r, label: t(r.label) }))} className="text-sm" />
         </section>
       ) : null}
       {data.need && !form.errors?.length ? (
@@ -164,14 +182,8 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
           <p>{t(data.need)}</p>
         </div>
       ) : null}
-      {form.errors?.length ? (
-        <div role="alertdialog" aria-labelledby="form-error-title" className="rounded-md border border-red-500 bg-red-950 p-3 text-red-100">
-          <p id="form-error-title" className="font-semibold">
-            {t('Error')}
-          </p>
-          <p id={form.errorId}>{form.errors.join(' ')}</p>
-        </div>
-      ) : null}
+      {form.status === 'error' || form.errors?.length ? <ErrorSummary errors={form.allErrors} formErrorId={form.errorId} targets={targets} t={t} /> : null}
+      {marked ? <p className="text-sm text-slate-400">{t('Fields marked * are required.')}</p> : null}
       {/* multipart when a field takes a file: without JavaScript the file goes with the post */}
       <PostForm method="post" action={dialog?.action} preventScrollReset={!!dialog} encType={hasFile(data.schema.fields) ? 'multipart/form-data' : undefined} {...getFormProps(form)} className="flex flex-col gap-3">
         {/* Enter in a text field presses the form's first submit button (SPEC §2.6: it saves): this one, not a sub-table's Add row or Remove */}
@@ -183,13 +195,18 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
           const meta = fields[f.key] as FieldMetadata<unknown>
           if (f.type === 'array') return <ArrayField key={f.key} f={f} meta={meta as FieldMetadata<Array<Record<string, unknown>>>} form={form} data={data} />
           return (
-            <div key={f.key} className="flex flex-col gap-1">
+            <div key={f.key} id={`${meta.id}-block`} className="flex scroll-mt-4 flex-col gap-1">
               <span className="text-sm text-slate-300">
                 <label htmlFor={meta.id}>{f.label}</label>
-                {/* outside the label, so the field's name stays its label; the input says required itself */}
-                {f.required ? <span aria-hidden> *</span> : null}
+                {/* outside the label, so the field's name stays its label; the input says required itself (required or aria-required) */}
+                {f.required || needed.has(f.key) ? (
+                  <span aria-hidden className="text-red-300">
+                    {' '}
+                    *
+                  </span>
+                ) : null}
               </span>
-              <FieldInput f={f} meta={meta} data={data} />
+              <FieldInput f={f} meta={meta} data={data} needed={!f.required && needed.has(f.key)} />
               <DeviceButtons f={f} fieldId={meta.id} t={t} devices={data.devices?.[f.key]} screen={data.screen} onReply={(r) => fill(f, meta, r)} />
               <Errors id={meta.errorId} errors={meta.errors} />
             </div>
@@ -215,7 +232,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
         {data.canEditCts && fields.cts ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={fields.cts.id} className="text-sm text-slate-300">
-              {t('Created')}
+              {t('Record Created')}
             </label>
             <DateInput meta={fields.cts as FieldMetadata<string>} />
             <Errors id={fields.cts.errorId} errors={fields.cts.errors} />
@@ -228,9 +245,9 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
         ))}
         {/* in the dialog the buttons stay in sight while a tall form scrolls */}
         <div className={`flex gap-3 pt-2 ${dialog ? 'sticky bottom-0 bg-slate-900 pb-1' : ''}`}>
-          <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-canopy-600 px-5 font-medium text-white hover:bg-canopy-500">
+          <BusyButton type="submit" busy={busy} busyText={t('Saving…')} className="min-h-11 rounded-md bg-canopy-600 px-5 font-medium text-white hover:bg-canopy-500">
             {t('Save')}
-          </button>
+          </BusyButton>
           {dialog ? (
             <button type="button" onClick={dialog.onCancel} className="min-h-11 rounded-md border border-slate-600 px-4 hover:bg-slate-800">
               {t('Cancel')}
@@ -284,7 +301,7 @@ export function RecordPage() {
   return (
     <section className="flex flex-col gap-4 p-4" aria-labelledby="screen-title">
       <h1 id="screen-title" className="text-2xl font-semibold text-canopy-400">
-        {t(data.id ? 'Edit' : 'Add')}: {t(data.schema.label)}
+        {recordTitle(data.schema, !!data.id, t)}
       </h1>
       <RecordForm data={data} />
     </section>

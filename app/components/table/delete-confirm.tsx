@@ -2,7 +2,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react'
 import type { DeleteConfirm } from '../../screens/record-delete.server'
 import { useT } from '../../i18n/t'
-import { DeleteIcon } from './icons'
+import { DeleteIcon } from '../icons'
 import { FieldSummary } from '../ui'
 
 export function DeleteConfirmView({ confirm }: { confirm: DeleteConfirm }) {

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { AskField } from '../../records/row-actions.server'
 import type { RowActionPage } from '../../screens/row-action.server'
+import { BusyButton } from '../busy-button'
 import { useT } from '../../i18n/t'
 import { Notice } from '../ui'
 
@@ -193,15 +194,15 @@ export function RowActionView() {
           <Ask key={f.key} f={f} rows={data.rows} />
         ))}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" disabled={busy} className={`${big} bg-canopy-600 text-white hover:bg-canopy-500 disabled:bg-slate-700`}>
+          <BusyButton type="submit" busy={busy} busyText={t('Working…')} className={`${big} bg-canopy-600 text-white hover:bg-canopy-500 disabled:bg-slate-700`}>
             {t('Confirm')}: {t(data.title)} ({data.count})
-          </button>
+          </BusyButton>
           <Link to={data.back} className={`${big} border border-slate-600 hover:bg-slate-800`}>
             {t('Cancel')}
           </Link>
         </div>
         {busy ? (
-          <div role="status" className="flex items-center gap-3" data-testid="action-progress">
+          <div className="flex items-center gap-3" data-testid="action-progress">
             <progress className="h-3 w-64" aria-label={t('Working')} />
             <span>
               {t('Working on')} {data.count} {t('rows, in one transaction…')}

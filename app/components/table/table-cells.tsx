@@ -6,6 +6,7 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { formatCell, isYes, TRIM_LENGTH } from '../../format/format'
+import { isListType, listText } from '../../i18n/schema-text'
 import { safeLink } from '../../utils/safe-url'
 import type { TableColumn, TableRow } from '../../screens/table-page.server'
 
@@ -59,7 +60,7 @@ function CheckToggle({ row, col, t }: { row: TableRow; col: TableColumn; t: (k: 
         aria-pressed={on}
         aria-label={`${col.label}: ${on ? t('Yes') : t('No')}`}
         title={t('Click to change')}
-        className={`min-h-8 min-w-12 rounded border px-2 text-xs font-semibold ${on ? 'border-green-600 bg-green-900 text-green-100' : 'border-slate-600 bg-slate-900 text-slate-300'}`}
+        className={`min-h-11 min-w-12 rounded border px-2 text-xs font-semibold ${on ? 'border-green-600 bg-green-900 text-green-100' : 'border-slate-600 bg-slate-900 text-slate-300'}`}
       >
         {on ? t('Yes') : t('No')}
       </button>
@@ -93,7 +94,7 @@ export function Cell({ row, col, ctx }: { row: TableRow; col: TableColumn; ctx: 
   if (kind === 'pdf') {
     const href = fileHref(v, ctx.org)
     return href ? (
-      <a href={href} target="_blank" rel="noreferrer" className="text-canopy-400 underline">
+      <a href={href} target="_blank" rel="noreferrer" className="inline-flex min-h-11 min-w-11 items-center text-canopy-400 underline">
         PDF<span className="sr-only"> ({t('opens in a new tab')})</span>
       </a>
     ) : null
@@ -121,7 +122,7 @@ export function Cell({ row, col, ctx }: { row: TableRow; col: TableColumn; ctx: 
     if (!n) return <span className="text-slate-400">0</span>
     const open = ctx.expanded(row.id)
     return (
-      <Link to={ctx.expandHref(row.id)} preventScrollReset replace aria-expanded={open} className="text-canopy-400 underline">
+      <Link to={ctx.expandHref(row.id)} preventScrollReset replace aria-expanded={open} className="inline-flex min-h-11 items-center text-canopy-400 underline">
         {open ? '▾' : '▸'} {formatCell(v, 'array')}
       </Link>
     )
@@ -129,21 +130,34 @@ export function Cell({ row, col, ctx }: { row: TableRow; col: TableColumn; ctx: 
   if (kind === 'trim') {
     const full = v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)
     if (full.length <= TRIM_LENGTH) return <span>{full}</span>
+    // the whole text one tap away (a <details>: touch screens show no `title` tooltip; no JavaScript needed)
     return (
-      <span title={full}>
-        <span aria-hidden>{formatCell(v, 'trim')}</span>
-        <span className="sr-only">{full}</span>
-      </span>
+      <details className="group max-w-xs">
+        <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2">
+          <span className="group-open:hidden">{formatCell(v, 'trim')}</span>
+          <span className="text-sm text-canopy-400 underline">
+            <span className="group-open:hidden">{t('Show all')}</span>
+            <span className="hidden group-open:inline">{t('Show less')}</span>
+          </span>
+        </summary>
+        <p className="whitespace-pre-wrap break-words pb-1">{full}</p>
+      </details>
     )
   }
+  // a list value shows in the user's language; the stored (and searched) value stays the canonical one
+  if (isListType(col.type) && !col.format) return <>{listText(v, t)}</>
   return <>{formatCell(v, col.format, { timeZone: ctx.timeZone })}</>
 }
+
+/** The key of a sub-row's own id (forms/row-ids.ts): shown as the line's number, from 1. */
+const ROW_ID_KEY = 'id'
 
 /** The nested table of an expanded row: one row per element of its array fields. */
 export function NestedRows({ row, cols, ctx }: { row: TableRow; cols: TableColumn[]; ctx: CellContext }) {
   // a referenced record inside a nested row shows its label, like the main table
-  const text = (col: string, it: unknown, key: string, format: string) => {
+  const text = (col: string, it: unknown, key: string, format: string, type?: string) => {
     const v = (it as Record<string, unknown> | null)?.[key]
+    if (isListType(type) && !format) return listText(v, ctx.t)
     const label = typeof v === 'string' && format.startsWith('id:') ? row.subLabels?.[col]?.[key]?.[v] : undefined
     return label ?? formatCell(v, format, { timeZone: ctx.timeZone })
   }
@@ -153,7 +167,7 @@ export function NestedRows({ row, cols, ctx }: { row: TableRow; cols: TableColum
         const items = Array.isArray(row.values[c.key]) ? (row.values[c.key] as unknown[]) : []
         if (!items.length) return null
         const first = items.find((x) => x && typeof x === 'object') as Record<string, unknown> | undefined
-        const sub = c.sub?.length ? c.sub : first ? Object.keys(first).map((k) => ({ key: k, label: k, format: '', align: 'left' as const })) : []
+        const sub = c.sub?.length ? c.sub : first ? Object.keys(first).map((k) => ({ key: k, label: k, format: '', type: undefined, align: 'left' as const })) : []
         return (
           <div key={c.key} className="py-2">
             <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{c.label}</p>
@@ -179,7 +193,8 @@ export function NestedRows({ row, cols, ctx }: { row: TableRow; cols: TableColum
                     {sub.length ? (
                       sub.map((s) => (
                         <td key={s.key} className={`px-2 py-1 text-${s.align}`}>
-                          {text(c.key, it, s.key, s.format)}
+                          {/* the sub-row id (forms/row-ids.ts) is no line number: lines count from 1 */}
+                          {s.key === ROW_ID_KEY ? i + 1 : text(c.key, it, s.key, s.format, s.type)}
                         </td>
                       ))
                     ) : (

@@ -10,14 +10,16 @@ import type { TableColumn, TableData, TableRow } from '../../screens/table-page.
 import { listQueryToSearch, withQuery, type ListQuery } from '../../screens/table-url'
 import { PLATFORM_ORG } from '../../route-map'
 import { useT } from '../../i18n/t'
+import { localizeColumns } from '../../i18n/schema-text'
 import { RECORD_DIALOG_LINK, useRecordDialog } from '../form/record-dialog-links'
 import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
 import { TableFooter } from './table-footer'
 import { Toolbar } from './table-toolbar'
 import { PageCheck, RowCheck, SelectionBar } from './row-selection'
-import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon } from './icons'
+import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon } from '../icons'
 
-const icon = 'inline-flex h-7 w-7 items-center justify-center rounded text-slate-400 hover:bg-slate-800 hover:text-slate-100'
+/** A header or row icon: a 44 × 44 px touch target (the 16 px icon in the middle). */
+const icon = 'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-400 hover:bg-slate-800 hover:text-slate-100'
 
 /** The window-height default of SPEC §2.5: below 400 px 10 rows, above 900 px 30, else 20. */
 export function pageSizeFor(height: number): 10 | 20 | 30 {
@@ -28,8 +30,8 @@ function Header({ col, data, to, t }: { col: TableColumn; data: TableData; to: (
   const sorted = data.sort?.key === col.key ? data.sort.dir : null
   const next = sorted === 'asc' ? 'desc' : 'asc'
   return (
-    <div className={`flex items-center gap-0.5 ${col.align === 'right' ? 'justify-end' : col.align === 'center' ? 'justify-center' : ''}`}>
-      <Link to={to({ sort: col.key, dir: next })} className="font-semibold hover:underline" title={`${t('Sort by')} ${col.label}`} preventScrollReset>
+    <div className={`flex items-center ${col.align === 'right' ? 'justify-end' : col.align === 'center' ? 'justify-center' : ''}`}>
+      <Link to={to({ sort: col.key, dir: next })} className="inline-flex min-h-11 min-w-11 items-center font-semibold hover:underline" title={`${t('Sort by')} ${col.label}`} preventScrollReset>
         {col.label}
         <span aria-hidden className="ml-1 text-canopy-400">
           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
@@ -56,7 +58,7 @@ function Header({ col, data, to, t }: { col: TableColumn; data: TableData; to: (
 function Actions({ row, path, t }: { row: TableRow; path: string; t: (k: string) => string }) {
   const { search } = useLocation()
   return (
-    <span className="flex gap-1">
+    <span className="flex">
       {row.canEdit ? (
         <Link to={`${path}/${encodeURIComponent(row.id)}/edit${search}`} className={icon} aria-label={t('Edit')} title={t('Edit')} {...RECORD_DIALOG_LINK}>
           <EditIcon />
@@ -71,8 +73,10 @@ function Actions({ row, path, t }: { row: TableRow; path: string; t: (k: string)
   )
 }
 
-export function TableScreen({ data, path, org }: { data: TableData; path: string; org: string }) {
+export function TableScreen({ data: loaded, path, org }: { data: TableData; path: string; org: string }) {
   const t = useT()
+  // headers, the search's column list, hidden columns and nested tables in the user's language (issue 32)
+  const data = useMemo(() => ({ ...loaded, columns: localizeColumns(loaded.columns, t) }), [loaded, t])
   const { search } = useLocation()
   const navigate = useNavigate()
   const navigation = useNavigation()
@@ -151,7 +155,7 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
         <p className="text-sm text-slate-400">
           {t('Hidden columns')}:{' '}
           {data.query.hide.map((k) => (
-            <Link key={k} to={to({ hide: data.query.hide!.filter((x) => x !== k), page: data.query.page })} className="mr-2 text-canopy-400 underline" aria-label={`${t('Show column')} ${data.columns.find((c) => c.key === k)?.label ?? k}`}>
+            <Link key={k} to={to({ hide: data.query.hide!.filter((x) => x !== k), page: data.query.page })} className="mr-2 inline-flex min-h-11 items-center text-canopy-400 underline" aria-label={`${t('Show column')} ${data.columns.find((c) => c.key === k)?.label ?? k}`}>
               {data.columns.find((c) => c.key === k)?.label ?? k}
             </Link>
           ))}
@@ -164,12 +168,12 @@ export function TableScreen({ data, path, org }: { data: TableData; path: string
               <p>{t(filtered ? 'No records match this search or date filter.' : 'No active records here.')}</p>
               <p className="mt-2 flex flex-wrap gap-3">
                 {filtered ? (
-                  <Link to={to({ q: undefined, col: undefined, range: undefined, from: undefined, to: undefined })} className="text-canopy-400 underline">
+                  <Link to={to({ q: undefined, col: undefined, range: undefined, from: undefined, to: undefined })} className="inline-flex min-h-11 items-center text-canopy-400 underline">
                     {t('Clear the search and dates')}
                   </Link>
                 ) : null}
                 {!data.query.all ? (
-                  <Link to={to({ all: '1' })} className="text-canopy-400 underline">
+                  <Link to={to({ all: '1' })} className="inline-flex min-h-11 items-center text-canopy-400 underline">
                     {t('Show all records, including inactive ones')}
                   </Link>
                 ) : null}

@@ -11,10 +11,11 @@ import type { TableData } from '../../screens/table-page.server'
 import { FONT_SIZES, LIST_KEYS, PAGE_PARAMS, type ListKey, type ListQuery } from '../../screens/table-url'
 import { TABLE_EVENT } from '../connection'
 import { RECORD_DIALOG_LINK } from '../form/record-dialog-links'
-import { CalendarIcon, DownloadIcon, PlusIcon, RefreshIcon } from './icons'
+import { CalendarIcon, CloseIcon, DownloadIcon, PlusIcon, RefreshIcon } from '../icons'
 
-export const btn = 'inline-flex min-h-9 items-center gap-1 rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
-export const btnOn = 'inline-flex min-h-9 items-center gap-1 rounded-md border border-canopy-500 bg-canopy-900 px-3 text-sm text-canopy-50'
+/** A toolbar or pager button: a 44 × 44 px touch target at least (WCAG 2.5.5; the kiosk is used with gloves). */
+export const btn = 'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
+export const btnOn = 'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-canopy-500 bg-canopy-900 px-3 text-sm text-canopy-50'
 
 /** The view's other settings as hidden fields, so a GET form changes only its own. */
 export function HiddenState({ query, except }: { query: ListQuery; except: ListKey[] }) {
@@ -70,7 +71,7 @@ function SearchForm({ data, t }: { data: TableData; t: (k: string) => string }) 
       <label htmlFor="table-search-col" className="sr-only">
         {t('Search column')}
       </label>
-      <select id="table-search-col" name="col" defaultValue={data.query.col ?? cols[0].key} key={data.query.col} className="min-h-9 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm">
+      <select id="table-search-col" name="col" defaultValue={data.query.col ?? cols[0].key} key={data.query.col} className="min-h-11 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm">
         {cols.map((c) => (
           <option key={c.key} value={c.key}>
             {c.label}
@@ -89,7 +90,7 @@ function SearchForm({ data, t }: { data: TableData; t: (k: string) => string }) 
         placeholder={t('Search')}
         maxLength={200}
         onChange={(e) => later(e.currentTarget.form)}
-        className="min-h-9 w-44 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm"
+        className="min-h-11 w-44 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm"
       />
       <button type="submit" className={btn}>
         {t('Search')}
@@ -169,7 +170,7 @@ export function Toolbar({ data, path, to, t }: { data: TableData; path: string; 
       </Link>
       {data.matchLabel ? (
         <Link to={to({ eq: undefined })} className={btnOn} data-testid="eq-filter" title={t('Show every record again')}>
-          {data.matchLabel} ✕
+          {data.matchLabel} <CloseIcon />
         </Link>
       ) : null}
       <SearchForm data={data} t={t} />

@@ -17,6 +17,7 @@ import { pushAbandoned } from '../drift/outbox-hook.server'
 import type { OutboxRow } from './applied.server'
 import { bodyOf, fieldKind } from '../reference'
 import { INGREDIENT_KEYS, OUTBOX_TABS, type OutboxTab } from './tabs'
+import { issueLine, issueMessage } from '../../utils/zod-messages'
 
 export { OUTBOX_TABS, type OutboxTab }
 
@@ -86,7 +87,7 @@ function corrected(key: string, was: unknown, text: string, endpoint: string): {
 
 export async function actOnItem(database: Database, org: string, user: OutboxUser, actor: Actor, input: unknown): Promise<OutboxRow> {
   const parsed = OutboxAction.safeParse(input)
-  if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues.map((i) => i.message).join(' '), { errors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) })
+  if (!parsed.success) throw new AppError('BAD_INPUT', parsed.error.issues.map((i) => issueLine(i)).join(' '), { errors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: issueMessage(i) })) })
   const a = parsed.data
   const cur = (await database.db.query<OutboxRow>('SELECT * FROM metrc_outbox WHERE org = $1 AND id = $2', [org, a.id])).rows[0]
   if (!cur) throw notFound('That outbox item does not exist in this facility.')

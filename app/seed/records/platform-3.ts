@@ -1,6 +1,7 @@
 /**
  * Demo records of the platform reference collections, part 3: US states, METRC states, the
- * sensor dictionary, the cannabis reference (THC limits) and the phrase map (en / es).
+ * sensor dictionary, the cannabis reference (THC limits), and the Spanish UI texts of the phrase
+ * map (ES; written on every start by ../phrases.server.ts, with the schemas' words of ./es-glossary).
  * Merged by seedPlatformRecords in ./platform.
  */
 import { rowsOf, type SeedCtx, type SeedRecords } from '../kit'
@@ -341,6 +342,18 @@ export const ES: Record<string, string> = {
   'row': 'fila',
   'No rows yet.': 'Todavía no hay filas.',
   'Add': 'Agregar',
+  // form titles (app/forms/record-title.ts)
+  'Add a record to': 'Agregar un registro a',
+  'New planting': 'Nueva siembra',
+  'New plant': 'Nueva planta',
+  'New harvest': 'Nueva cosecha',
+  'New order': 'Nuevo pedido',
+  'New task': 'Nueva tarea',
+  'New device': 'Nuevo dispositivo',
+  'New payment': 'Nuevo pago',
+  'New waste record': 'Nuevo registro de desecho',
+  'Record Created': 'Registro creado',
+  'Order Started': 'Pedido iniciado',
   'The item was saved.': 'Se guardó el elemento.',
   'more than': 'más de',
   'Delete item': 'Eliminar elemento',
@@ -385,6 +398,16 @@ export const ES: Record<string, string> = {
   'Show active records only': 'Mostrar solo registros activos',
   'Show every record again': 'Mostrar de nuevo todos los registros',
   'Show all records': 'Mostrar todos los registros',
+  'Show all': 'Mostrar todo',
+  'Show less': 'Mostrar menos',
+  'No field changed': 'Ningún campo cambió',
+  'Saving…': 'Guardando…',
+  'Working…': 'Procesando…',
+  'Still there?': '¿Sigue ahí?',
+  'Stay signed in': 'Seguir conectado',
+  'Nothing has happened for a while. For your security you will be signed out in': 'No ha habido actividad durante un rato. Por su seguridad, se cerrará la sesión en',
+  'seconds. What you typed is kept and put back when you sign in again.': 'segundos. Lo que escribió se guarda y se restaura al volver a iniciar sesión.',
+  'What you typed before you were signed out is back. Check it and save.': 'Lo que escribió antes de cerrarse la sesión se ha restaurado. Revíselo y guárdelo.',
   'Hide Hidden Columns': 'Ocultar columnas ocultas',
   'sorted ascending': 'orden ascendente',
   'sorted descending': 'orden descendente',
@@ -417,6 +440,7 @@ export const ES: Record<string, string> = {
   'The following fields can not be empty:': 'Los siguientes campos no pueden estar vacíos:',
   'Original Count must be between 1 and 100': 'La cantidad original debe estar entre 1 y 100',
   'Are you sure you want to delete this item?': '¿Está seguro de que desea eliminar este elemento?',
+  'Fields marked * are required.': 'Los campos marcados con * son obligatorios.',
   // METRC outbox (issue 9)
   'METRC Outbox': 'Bandeja de salida METRC',
   'METRC refuses this facility’s API key: nothing is sent until an admin enters a new one.': 'METRC rechaza la clave API de esta instalación: no se envía nada hasta que un administrador introduzca una nueva.',
@@ -613,6 +637,6 @@ export function seedPlatformRecords3(ctx: SeedCtx): SeedRecords {
     lim('VT', 'Adult-Use', 'Concentrate', undefined, undefined, 60, 'Solid concentrates; oils for vape cartridges are exempt.'),
   ])
 
-  out.auth_phrasemap = rows(ctx, 'auth_phrasemap', Object.entries(ES).map(([key, es]) => ({ key, en: key, es })))
+  // the phrase map (ES and the schemas' words) is written on every start by ../phrases.server.ts
   return out
 }

@@ -144,7 +144,7 @@ export const schemas = [
     ],
   },
   {
-    key: 'fac_plantings', label: 'Plantings', dateField: 'planted', defaultSort: { key: 'planted', dir: 'desc' },
+    key: 'fac_plantings', label: 'Plantings', singular: 'planting', dateField: 'planted', defaultSort: { key: 'planted', dir: 'desc' },
     items: [
       // Strain, Room, Tag Number, Source Pkg and Original Count are checked by the plantings save rules
       // (app/forms/save-rules.ts), with the SPEC §5 messages, rather than as required fields
@@ -156,7 +156,7 @@ export const schemas = [
     actions: [{ key: 'tag', label: 'Tag plants', min: 1, max: 1 }, { key: 'destroy', label: 'Destroy plants', min: 1, max: 1 }],
   },
   {
-    key: 'fac_plants', label: 'Plants', dateField: 'planted', statusField: 'alive', defaultSort: { key: 'tag', dir: 'asc' },
+    key: 'fac_plants', label: 'Plants', singular: 'plant', dateField: 'planted', statusField: 'alive', defaultSort: { key: 'tag', dir: 'asc' },
     items: [
       txt('tag', 'Plant Tag', { ...FS, ...RQ, scanner: 'rfid' }), ref('strain', 'Strain', 'set_strains', { ...S, ...RQ }),
       ref('room', 'Room', 'set_rooms', { ...S, ...RQ }), list('phase', 'Growth Phase', GROWTH_PHASES, FS), date('planted', 'Planted', S),
@@ -172,7 +172,7 @@ export const schemas = [
     ],
   },
   {
-    key: 'fac_harvests', label: 'Harvests', dateField: 'harvested', defaultSort: { key: 'harvested', dir: 'desc' },
+    key: 'fac_harvests', label: 'Harvests', singular: 'harvest', dateField: 'harvested', defaultSort: { key: 'harvested', dir: 'desc' },
     items: [
       txt('name', 'Harvest', { ...FS, ...RQ }), ref('strain', 'Strain', 'set_strains', S), ref('room', 'Harvested From', 'set_rooms'),
       ref('dryRoom', 'Drying Room', 'set_rooms'), date('harvested', 'Harvest Date', S), num('plants', 'Plants', S),
@@ -213,7 +213,7 @@ export const schemas = [
     ],
   },
   {
-    key: 'fac_waste', label: 'Waste', dateField: 'wasteDate', defaultSort: { key: 'wasteDate', dir: 'desc' },
+    key: 'fac_waste', label: 'Waste', singular: 'waste record', dateField: 'wasteDate', defaultSort: { key: 'wasteDate', dir: 'desc' },
     items: [
       date('wasteDate', 'Date', { ...S, ...RQ }), list('wasteType', 'Waste Type', WASTE_TYPES, F), list('reason', 'Reason', WASTE_REASONS, F),
       list('method', 'Waste Method', WASTE_METHODS, RQ), list('mix_material', 'Mix Material', MIX_MATERIALS, RQ),
@@ -223,7 +223,7 @@ export const schemas = [
   },
   // ----------------------------------------------------------------- Tasks
   {
-    key: 'sch_tasks', label: 'Tasks', dateField: 'start', defaultSort: { key: 'start', dir: 'asc' },
+    key: 'sch_tasks', label: 'Tasks', singular: 'task', dateField: 'start', defaultSort: { key: 'start', dir: 'asc' },
     items: [
       txt('title', 'Title', { ...FS, ...RQ }), date('start', 'Start', { ...S, ...RQ }), date('end', 'End', S), check('allDay', 'All Day'),
       txt('assignee', 'Assignee', F), ref('room', 'Room', 'set_rooms'), list('category', 'Category', TASK_CATEGORIES, F),
@@ -234,7 +234,7 @@ export const schemas = [
   },
   // ----------------------------------------------------------------- Sensors
   {
-    key: 'sen_devices', label: 'Devices', dateField: 'lastSeen', statusField: 'online', defaultSort: { key: 'deviceName', dir: 'asc' },
+    key: 'sen_devices', label: 'Devices', singular: 'device', dateField: 'lastSeen', statusField: 'online', defaultSort: { key: 'deviceName', dir: 'asc' },
     items: [
       txt('deviceID', 'Device ID', { ...FS, ...RQ }), txt('deviceName', 'Device Name', { ...FS, ...RQ }), ref('location', 'Location', 'set_rooms', S),
       list('type', 'Type', DEVICE_TYPES, { ...F, ...RQ }), txt('model', 'Model'), txt('firmware', 'Firmware'), txt('ip', 'IP Address', HIDE),
@@ -284,15 +284,15 @@ export const schemas = [
     ],
   },
   {
-    key: 'dis_cart', label: 'Create Order', dateField: 'created', defaultSort: { key: 'created', dir: 'desc' },
+    key: 'dis_cart', label: 'Create Order', singular: 'order', dateField: 'created', defaultSort: { key: 'created', dir: 'desc' },
     items: [
-      ref('client', 'Client', 'set_clients', { ...FS, ...RQ }), ref('buyer', 'Buyer', 'set_contacts'), txt('rep', 'Sales Rep'), date('created', 'Created', S),
+      ref('client', 'Client', 'set_clients', { ...FS, ...RQ }), ref('buyer', 'Buyer', 'set_contacts'), txt('rep', 'Sales Rep'), date('created', 'Order Started', S),
       { key: 'items', label: 'Items', type: 'array', format: 'array', array: lineItems }, money('subtotal', 'Subtotal', { ro: 'yes' }),
       list('terms', 'Terms', PAY_TERMS), date('requestedDelivery', 'Requested Delivery'), trim('notes', 'Notes'),
     ],
   },
   {
-    key: 'dis_orders', label: 'Orders', dateField: 'orderDate', defaultSort: { key: 'orderDate', dir: 'desc' },
+    key: 'dis_orders', label: 'Orders', singular: 'order', dateField: 'orderDate', defaultSort: { key: 'orderDate', dir: 'desc' },
     items: [
       txt('orderNo', 'Order #', { ...FS, ...RQ }), ref('client', 'Client', 'set_clients', { ...FS, ...RQ }), date('orderDate', 'Order Date', S),
       date('deliveryDate', 'Delivery Date', S), { key: 'items', label: 'Line Items', type: 'array', format: 'array', array: lineItems },
@@ -332,7 +332,7 @@ export const schemas = [
     ],
   },
   {
-    key: 'fin_payments', label: 'Payments', dateField: 'paid', defaultSort: { key: 'paid', dir: 'desc' },
+    key: 'fin_payments', label: 'Payments', singular: 'payment', dateField: 'paid', defaultSort: { key: 'paid', dir: 'desc' },
     items: [
       txt('paymentNo', 'Payment #', { ...FS, ...RQ }), ref('client', 'Client', 'set_clients', { ...FS, ...RQ }), date('paid', 'Date', S),
       money('amount', 'Amount', { ...S, ...RQ }), list('method', 'Method', PAY_METHODS, F), txt('reference', 'Reference #'),
