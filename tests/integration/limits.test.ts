@@ -127,11 +127,13 @@ describe('body size', () => {
   })
 
   it('caps a JSON body sent without a length while it streams (readJson)', async () => {
+    // far more than the socket buffers between the two can hold (a loaded machine let 5 MB through them)
+    const whole = 64 * 1024 * 1024
     let sent = 0
     const chunk = new Uint8Array(64 * 1024).fill(0x20)
     const stream = new ReadableStream<Uint8Array>({
       pull(c) {
-        if (sent >= 5 * 1024 * 1024) return c.close()
+        if (sent >= whole) return c.close()
         sent += chunk.byteLength
         c.enqueue(chunk)
       },
@@ -139,7 +141,7 @@ describe('body size', () => {
     const r = await post('/dt/v1/x', stream, { 'content-type': 'application/json' })
     expect(r.status).toBe(413)
     expect(await r.json()).toEqual({ errors: [{ code: 'TOO_LARGE' }] })
-    expect(sent).toBeLessThan(5 * 1024 * 1024) // the client was stopped, not read to the end
+    expect(sent).toBeLessThan(whole / 2) // the client was stopped, not read to the end
   })
 })
 
