@@ -160,6 +160,7 @@ test('the edit form offers Active (SPEC §3) on a table whose schema has no such
   await page.goto(`/DisOrderTable/${encodeURIComponent(`${fac}-order-2`)}/edit?sort=orderNo&dir=asc&all=1`)
   await page.getByRole('checkbox', { name: 'Active' }).check()
   await page.getByRole('button', { name: 'Save' }).last().click()
+  await expect(page).toHaveURL(/\/DisOrderTable\?/) // saved (going on at once could cut the save off)
   await page.goto('/DisOrderTable?sort=orderNo&dir=asc')
   await expect(rowOf(page, 'SO-D02')).toHaveCount(1)
 })

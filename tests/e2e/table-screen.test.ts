@@ -325,7 +325,7 @@ test('Add Item and the edit pencil save through the form, validated, and back to
   await expect(page.getByRole('heading', { name: 'New order' })).toBeVisible()
   await expect(page.getByLabel('Order #', { exact: true })).toHaveValue('')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('You must enter a Order # value')).toBeVisible()
+  await expect(page.getByText('You must enter a Order # value', { exact: true })).toBeVisible()
   await page.getByLabel('Order #', { exact: true }).fill(no)
   // with JavaScript the form is a dialog over the table, whose header links say 'Hide column Client' and so on: exact labels
   await page.getByLabel('Client', { exact: true }).selectOption({ label: CLIENTS[1] })
