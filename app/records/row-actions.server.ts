@@ -62,8 +62,12 @@ export interface ActionContext {
 
 export interface ActionWork extends ActionContext {
   tx: Queryable
-  /** many rows changed at once: save rules on each, audit rows, the table's METRC pushes; the rows as stored */
-  update(collection: string, changes: Array<{ before: Doc; patch: Record<string, unknown> }>): Promise<Doc[]>
+  /**
+   * many rows changed at once: save rules on each, audit rows, the table's METRC pushes; the rows as stored.
+   * `pushes: false` when the action queues what METRC hears itself (a split takes the quantity off its
+   * source as METRC's own create does: no adjustment of it; an adjustment carries the reason asked for)
+   */
+  update(collection: string, changes: Array<{ before: Doc; patch: Record<string, unknown> }>, opts?: { pushes?: boolean }): Promise<Doc[]>
   /** many rows inserted at once: save rules on each, audit rows, the table's METRC pushes */
   insert(collection: string, docs: Array<Record<string, unknown>>): Promise<Doc[]>
   /** pushes of the action's own (a batch's growth phase for N new plants), after what is queued so far */
@@ -179,7 +183,7 @@ function actionWork(c: ActionContext, tx: Queryable, touched: Map<string, 'inser
     ...c,
     record,
     tx,
-    async update(collection, changes) {
+    async update(collection, changes, opts) {
       if (!changes.length) return []
       const next = changes.map(({ before, patch }) => {
         const { _id, cts: _c, ts: _t, _labels: _l, ...doc } = before as Doc & { _labels?: unknown }
@@ -188,7 +192,7 @@ function actionWork(c: ActionContext, tx: Queryable, touched: Map<string, 'inser
       rules(collection, next.map((n) => n.doc), 'update', (_d, i) => next[i].id)
       const saved = await c.store.updateRows(tx, c.actor, c.org, collection, next)
       const byId = new Map(changes.map((x) => [x.before._id, x.before]))
-      await pushes(collection, saved.map((after) => ({ before: byId.get(after._id) ?? null, after })))
+      if (opts?.pushes !== false) await pushes(collection, saved.map((after) => ({ before: byId.get(after._id) ?? null, after })))
       if (touched.get(collection) !== 'insert') touched.set(collection, 'update')
       return saved
     },

@@ -161,6 +161,9 @@ describe("Canopy's request bodies are METRC's", () => {
     ['metrc_packages', null, { Label: tag, ItemName: 'Blue Dream Buds', Quantity: 100, UnitOfMeasureName: 'Grams', SourceHarvestNames: '2026-11-20-Flower Room 1-H', PackagedDate: '2026-11-24T17:00:00.000Z' }],
     ['metrc_packages', null, { Label: tag, ItemName: 'Blue Dream Buds', Quantity: 10, UnitOfMeasureName: 'Grams' }],
     ['metrc_packages', { Label: tag, Quantity: 100, UnitOfMeasureName: 'Grams' }, { Label: tag, Quantity: 98, UnitOfMeasureName: 'Grams' }],
+    ['metrc_packages', null, { Label: tag, ItemName: 'Blue Dream Buds', Quantity: 10, UnitOfMeasureName: 'Grams', SourcePackageLabels: '1A4000000000000000000002' }],
+    ['metrc_packages', null, { Label: tag, ItemName: 'Blue Dream Buds', Quantity: 2, UnitOfMeasureName: 'Grams', SourcePackageLabels: '1A4000000000000000000002', IsTestingSample: 'yes' }],
+    ['metrc_packages', { Label: tag, Quantity: 100, UnitOfMeasureName: 'Grams', LocationName: 'Flower Room 1' }, { Label: tag, Quantity: 100, UnitOfMeasureName: 'Grams', LocationName: 'Vault' }],
   ]
   it('every field of every push is one METRC takes, as the kind of value it takes', async () => {
     const seen = new Set<string>()
@@ -179,8 +182,9 @@ describe("Canopy's request bodies are METRC's", () => {
       }
     }
     expect([...seen].sort()).toEqual([
-      'DELETE /plants/v2', 'POST /harvests/v2/packages', 'POST /items/v2', 'POST /packages/v2', 'POST /packages/v2/adjust', 'POST /plantbatches/v2/growthphase',
-      'POST /plantbatches/v2/plantings', 'POST /plants/v2/waste', 'PUT /items/v2', 'PUT /plants/v2/growthphase', 'PUT /plants/v2/harvest', 'PUT /plants/v2/location',
+      'DELETE /plants/v2', 'POST /harvests/v2/packages', 'POST /items/v2', 'POST /packages/v2', 'POST /packages/v2/adjust', 'POST /packages/v2/testing',
+      'POST /plantbatches/v2/growthphase', 'POST /plantbatches/v2/plantings', 'POST /plants/v2/waste', 'PUT /items/v2', 'PUT /packages/v2/location', 'PUT /plants/v2/growthphase',
+      'PUT /plants/v2/harvest', 'PUT /plants/v2/location',
     ])
   })
 

@@ -1,10 +1,11 @@
 /**
  * The cultivation area's server half (decision 022, issue 23): the lifecycle as row actions
- * (decision 038) on the plantings, plants, mothers and harvests screens.
+ * (decision 038) on the plantings, plants, mothers, harvests and packages screens.
  */
 import type { ServerArea } from '../area'
 import { registerBatchActions } from './batches.server'
 import { registerHarvestActions } from './harvests.server'
+import { registerPackageActions } from './packages.server'
 import { registerPlantActions } from './plants.server'
 
 export const serverArea: ServerArea = {
@@ -13,5 +14,6 @@ export const serverArea: ServerArea = {
     registerBatchActions()
     registerPlantActions()
     registerHarvestActions()
+    registerPackageActions()
   },
 }

@@ -129,6 +129,49 @@ describe('the lifecycle, step by step, confirmed by METRC', () => {
   })
 })
 
+describe('package actions, confirmed by METRC', () => {
+  const pkg = async (tag: string) => (await t.store.find(ORG, 'metrc_packages', { Label: tag }, 1))[0]
+  it('split, lab sample, adjust with a reason, move; a held package refuses a split and sends nothing', async () => {
+    const f = emu.state.facilities[GROW_LICENSE]
+    // the lifecycle's three packages of 250 g, confirmed by METRC above
+    const [a, b, c] = (await t.store.find(ORG, 'metrc_packages', { SourceHarvestNames: 'H-I23-1' }, 5)).sort((x, y) => String(x.Label).localeCompare(String(y.Label)))
+    expect([a, b, c].map((x) => x.Quantity)).toEqual([250, 250, 250])
+    const fresh = f.tags.package.slice(0, 3)
+    const seq0 = (await outbox()).length
+
+    expect(await act('metrc_packages', 'split', [a], { 'pkg.0.tag': fresh[0], 'pkg.0.qty': '100', 'pkg.1.tag': fresh[1], 'pkg.1.qty': '50.5', date: '2026-12-03' })).toBe(`Package ${a.Label} split into 2 new packages (150.5 Grams); 99.5 Grams left in it.`)
+    expect(await pkg(fresh[0])).toMatchObject({ Quantity: 100, UnitOfMeasureName: 'Grams', ItemName: a.ItemName, SourcePackageLabels: a.Label })
+    expect((await pkg(String(a.Label)))!.Quantity).toBe(99.5)
+    expect(await act('metrc_packages', 'sample', [b], { tag: fresh[2], qty: '2', date: '2026-12-03' })).toBe(`Lab sample ${fresh[2]}: 2 Grams from package ${b.Label}.`)
+    expect(await pkg(fresh[2])).toMatchObject({ Quantity: 2, IsTestingSample: 'yes', SourcePackageLabels: b.Label })
+    // Theft needs a note: refused, nothing changed
+    const before = await counts()
+    await expect(act('metrc_packages', 'adjust', [(await pkg(String(b.Label)))!], { qty: '240', reason: 'Theft', date: '2026-12-03' })).rejects.toThrow('Reason Theft needs a note: say what happened.')
+    expect(await counts()).toEqual(before)
+    expect(await act('metrc_packages', 'adjust', [(await pkg(String(b.Label)))!], { qty: '240', reason: 'Scale Variance', note: 'recalibrated', date: '2026-12-03' })).toBe(`Package ${b.Label}: 248 → 240 Grams (Scale Variance).`)
+    expect(await act('metrc_packages', 'move', [c], { room: await idOf('set_rooms', 'Vault') })).toBe('1 package moved to Vault.')
+    expect(await act('metrc_packages', 'hold', [(await pkg(String(c.Label)))!], { reason: 'mould seen on one bag', date: '2026-12-03' })).toBe('1 package put on hold.')
+    const held = (await pkg(String(c.Label)))!
+    expect(held).toMatchObject({ IsOnHold: 'yes', Note: 'On hold 2026-12-03: mould seen on one bag' })
+    await expect(act('metrc_packages', 'split', [held], { 'pkg.0.tag': 'X', 'pkg.0.qty': '1', date: '2026-12-03' })).rejects.toThrow(/^1 of the 1 selected packages cannot be split: .*\(on hold\)\. Nothing was changed\.$/)
+    expect(await act('metrc_packages', 'release', [held], { date: '2026-12-04' })).toBe('1 package released.')
+
+    const queued = (await outbox()).slice(seq0)
+    expect(queued.map((q) => q.endpoint)).toEqual(['POST /packages/v2', 'POST /packages/v2', 'POST /packages/v2/testing', 'POST /packages/v2/adjust', 'PUT /packages/v2/location'])
+    expect(queued[0].payload).toMatchObject({ Tag: fresh[0], Item: a.ItemName, Quantity: 100, UnitOfMeasure: 'Grams', Ingredients: [{ Package: a.Label, Quantity: 100, UnitOfMeasure: 'Grams' }], ActualDate: '2026-12-03' })
+    expect(queued[2].payload).toMatchObject({ Tag: fresh[2], Quantity: 2, Ingredients: [{ Package: b.Label, Quantity: 2, UnitOfMeasure: 'Grams' }] })
+    expect(queued[3].payload).toEqual({ Label: b.Label, Quantity: -8, UnitOfMeasure: 'Grams', AdjustmentReason: 'Scale Variance', AdjustmentDate: '2026-12-03', ReasonNote: 'recalibrated' })
+    expect(queued[4].payload).toMatchObject({ Label: c.Label, Location: 'Vault', Sublocation: null })
+    for (const q of queued.filter((x) => x.status === 'held')) await actOnItem(t, ORG, { uid: 'u-super', role: 'super' }, { uid: 'u-super' }, { intent: 'approve', id: q.id })
+    await push()
+    expect((await outbox()).slice(seq0).filter((q) => q.status !== 'confirmed').map((q) => `${q.endpoint}: ${q.message}`)).toEqual([])
+    const m = (tag: unknown) => f.packages.find((p) => p.Label === tag)!
+    expect([m(a.Label).Quantity, m(fresh[0]).Quantity, m(fresh[1]).Quantity, m(b.Label).Quantity, m(fresh[2]).Quantity]).toEqual([99.5, 100, 50.5, 240, 2])
+    expect(m(fresh[2])).toMatchObject({ IsTestingSample: true, SourcePackageLabels: b.Label })
+    expect(m(c.Label).LocationName).toBe('Vault')
+  })
+})
+
 describe('one transaction', () => {
   it('an action that fails half way changes nothing: no records, no audit rows, no outbox items', async () => {
     registerRowAction('fac_plants', 'test-half-way', {

@@ -15,8 +15,11 @@
  *   metrc_wmix     create                          → POST /plants/v2/waste
  *   metrc_items    create / change                 → POST /items/v2 / PUT /items/v2
  *   metrc_packages create from a harvest            → POST /harvests/v2/packages
- *                  create from source packages     → POST /packages/v2 (Ingredients filled in on the outbox screen)
+ *                  create from one source package  → POST /packages/v2 (a split: the new package's quantity off it)
+ *                  a lab sample (IsTestingSample)  → POST /packages/v2/testing
+ *                  create from other packages      → POST /packages/v2 (Ingredients filled in on the outbox screen)
  *                  quantity changed                → POST /packages/v2/adjust
+ *                  location changed                → PUT /packages/v2/location
  *
  * Every body carries each field METRC's own example body has (app/metrc/reference `bodyOf`; the
  * contract test holds them to it), empty (null) where Canopy has no value.
@@ -215,23 +218,46 @@ const PLANNERS: Record<string, Planner> = {
           ...(harvests.length === 1 ? {} : { problem: NEEDS_ONE_HARVEST }),
         }]
       }
+      // a split or a lab sample names its one source package: the new package's quantity comes off it
+      const sources = str(r.SourcePackageLabels).split(',').map((x) => x.trim()).filter(Boolean)
+      const ingredients = sources.length === 1 ? [{ Package: sources[0], Quantity: qty, UnitOfMeasure: unit }] : []
+      const body = { ...common, Quantity: qty, UnitOfMeasure: unit, IsFinishedGood: false, UseSameItem: false, Ingredients: ingredients }
+      if (yes(r.IsTestingSample)) {
+        return [{
+          endpoint: 'POST /packages/v2/testing',
+          payload: { ...body, RequiredLabTestBatches: [], ProcessingJobTypeId: null, LabTestStageId: null },
+          label: `Lab sample ${common.Tag}: ${qty} ${unit} of ${common.Item}${sources.length ? ` from ${sources.join(', ')}` : ''}`,
+          noteField: 'Note',
+          ...(ingredients.length ? {} : { problem: NEEDS_INGREDIENTS }),
+        }]
+      }
       return [{
         endpoint: 'POST /packages/v2',
-        payload: { ...common, Quantity: qty, UnitOfMeasure: unit, IsFinishedGood: false, UseSameItem: false, Ingredients: [] },
-        label: `New package ${common.Tag}: ${qty} ${unit} of ${common.Item}`,
+        payload: body,
+        label: `New package ${common.Tag}: ${qty} ${unit} of ${common.Item}${sources.length ? ` from ${sources.join(', ')}` : ''}`,
         noteField: 'Note',
-        problem: NEEDS_INGREDIENTS,
+        ...(ingredients.length ? {} : { problem: NEEDS_INGREDIENTS }),
       }]
     }
+    const out: PlannedPush[] = []
     const delta = Math.round((Number(r.Quantity) - Number(before.Quantity)) * 10_000) / 10_000
-    if (!Number.isFinite(delta) || delta === 0 || !str(r.Label)) return []
-    return [{
-      endpoint: 'POST /packages/v2/adjust',
-      payload: { Label: str(r.Label), Quantity: delta, UnitOfMeasure: str(r.UnitOfMeasureName), AdjustmentReason: '', AdjustmentDate: metrcDay(null, c.timeZone), ReasonNote: str(r.Note) },
-      label: `Adjust package ${str(r.Label)} by ${delta > 0 ? '+' : ''}${delta} ${str(r.UnitOfMeasureName)}`,
-      noteField: 'ReasonNote',
-      problem: NEEDS_ADJUST_REASON,
-    }]
+    if (Number.isFinite(delta) && delta !== 0 && str(r.Label)) {
+      out.push({
+        endpoint: 'POST /packages/v2/adjust',
+        payload: { Label: str(r.Label), Quantity: delta, UnitOfMeasure: str(r.UnitOfMeasureName), AdjustmentReason: '', AdjustmentDate: metrcDay(null, c.timeZone), ReasonNote: str(r.Note) },
+        label: `Adjust package ${str(r.Label)} by ${delta > 0 ? '+' : ''}${delta} ${str(r.UnitOfMeasureName)}`,
+        noteField: 'ReasonNote',
+        problem: NEEDS_ADJUST_REASON,
+      })
+    }
+    if (str(r.Label) && str(r.LocationName) && str(r.LocationName) !== str(before.LocationName)) {
+      out.push({
+        endpoint: 'PUT /packages/v2/location',
+        payload: { Label: str(r.Label), Location: str(r.LocationName), Sublocation: null, MoveDate: metrcDay(null, c.timeZone) },
+        label: `Move package ${str(r.Label)} to ${str(r.LocationName)}`,
+      })
+    }
+    return out
   },
 }
 

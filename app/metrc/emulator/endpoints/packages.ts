@@ -1,6 +1,7 @@
 /**
  * Packages (→ MetrcPackages, MetrcPackageTypes, MetrcPackageAdjust): lists, create (a new package
- * tag, an active item, a unit of the item's kind, ingredients taken off their sources), adjust
+ * tag, an active item, a unit of the item's kind, ingredients taken off their sources), create for
+ * testing (the same, marked a testing sample, from at least one source package), adjust
  * (a signed change in any unit of the same kind, never below zero), move (to a location for
  * packages), finish (at zero) and unfinish.
  */
@@ -54,6 +55,44 @@ const adjust = write({
   },
 })
 
+/** A new package (POST /packages/v2) or a lab sample (POST /packages/v2/testing: the same body, marked as a testing sample). */
+const create = (testing: boolean) =>
+  write({
+    schema: Create,
+    check: (o, err, ctx, earlier) => {
+      const t = tagProblem(o.Tag, ctx.f.tags.package, new Set(earlier.map((e) => e.Tag)))
+      if (t) err(t)
+      const item = byName(ctx.f.items, o.Item)
+      if (!item || item.IsArchived) return err(missing('Item', o.Item))
+      const kind = unitKind(o.UnitOfMeasure)
+      if (!kind) err(`Unit of measure ${o.UnitOfMeasure} is not valid.`)
+      else if (kind !== item.QuantityType) err(`Unit of measure ${o.UnitOfMeasure} cannot be used with item ${String(item.Name)} (${String(item.QuantityType)}).`)
+      if (o.Location && !byName(ctx.f.locations, o.Location)) err(missing('Location', o.Location))
+      if (testing && !o.Ingredients.length) err('A testing package needs the package it is taken from (Ingredients).')
+      for (const ing of o.Ingredients) {
+        const src = byLabel(ctx.f.packages, ing.Package)
+        if (!src || src.IsFinished || src.IsOnHold) err(notActive(ing.Package))
+        else if (!sameUnitKind(ing.UnitOfMeasure, src.UnitOfMeasureName)) err(`Unit of measure ${ing.UnitOfMeasure} does not match package ${String(src.Label)}.`)
+        else if (inUnit(ing.Quantity, ing.UnitOfMeasure, String(src.UnitOfMeasureName)) > num(src.Quantity)) err(`Package ${String(src.Label)} does not hold that much.`)
+      }
+    },
+    apply: (o, ctx) => {
+      const item = byName(ctx.f.items, o.Item)!
+      for (const ing of o.Ingredients) {
+        const src = byLabel(ctx.f.packages, ing.Package)!
+        src.Quantity = round4(num(src.Quantity) - inUnit(ing.Quantity, ing.UnitOfMeasure, String(src.UnitOfMeasureName)))
+        src.LastModified = ctx.now
+      }
+      useTag(ctx, 'package', o.Tag)
+      item.IsUsed = true
+      const loc = byName(ctx.f.locations, o.Location)
+      const unit = unitName(o.UnitOfMeasure)!
+      const Id = newId(ctx)
+      ctx.f.packages.push({ Id, Label: o.Tag, PackageType: 'Product', ItemId: item.Id, ItemName: item.Name, ItemCategoryName: item.ProductCategoryName, ItemStrainName: item.StrainName, Quantity: o.Quantity, OriginalPackageQuantity: o.Quantity, UnitOfMeasureName: unit, UnitOfMeasureAbbreviation: unitAbbrev(unit), LocationId: loc?.Id ?? null, LocationName: loc?.Name ?? null, SourcePackageLabels: o.Ingredients.map((i) => i.Package).join(', ') || null, SourcePackageCount: o.Ingredients.length, PackagedDate: day(o.ActualDate), LabTestingState: 'NotSubmitted', IsTestingSample: testing, IsProductionBatch: o.IsProductionBatch ?? false, IsDonation: o.IsDonation ?? false, IsOnHold: false, IsFinished: false, FinishedDate: null, ArchivedDate: null, Note: o.Note ?? '', LastModified: ctx.now })
+      return Id
+    },
+  })
+
 export const packages: Family = {
   lists: {
     '/packages/v2/active': { license: 'required', shape: 'paged', modified: true, wire: (p: never, f) => packageWire(f, p), rows: (_s, f) => f!.packages.filter((p) => !p.IsFinished && !p.IsOnHold) },
@@ -64,40 +103,8 @@ export const packages: Family = {
   },
   byId: { packages: { rows: (f) => f.packages, wire: (p, f) => packageWire(f, p) } },
   writes: {
-    'POST /packages/v2': write({
-      schema: Create,
-      check: (o, err, ctx, earlier) => {
-        const t = tagProblem(o.Tag, ctx.f.tags.package, new Set(earlier.map((e) => e.Tag)))
-        if (t) err(t)
-        const item = byName(ctx.f.items, o.Item)
-        if (!item || item.IsArchived) return err(missing('Item', o.Item))
-        const kind = unitKind(o.UnitOfMeasure)
-        if (!kind) err(`Unit of measure ${o.UnitOfMeasure} is not valid.`)
-        else if (kind !== item.QuantityType) err(`Unit of measure ${o.UnitOfMeasure} cannot be used with item ${String(item.Name)} (${String(item.QuantityType)}).`)
-        if (o.Location && !byName(ctx.f.locations, o.Location)) err(missing('Location', o.Location))
-        for (const ing of o.Ingredients) {
-          const src = byLabel(ctx.f.packages, ing.Package)
-          if (!src || src.IsFinished || src.IsOnHold) err(notActive(ing.Package))
-          else if (!sameUnitKind(ing.UnitOfMeasure, src.UnitOfMeasureName)) err(`Unit of measure ${ing.UnitOfMeasure} does not match package ${String(src.Label)}.`)
-          else if (inUnit(ing.Quantity, ing.UnitOfMeasure, String(src.UnitOfMeasureName)) > num(src.Quantity)) err(`Package ${String(src.Label)} does not hold that much.`)
-        }
-      },
-      apply: (o, ctx) => {
-        const item = byName(ctx.f.items, o.Item)!
-        for (const ing of o.Ingredients) {
-          const src = byLabel(ctx.f.packages, ing.Package)!
-          src.Quantity = round4(num(src.Quantity) - inUnit(ing.Quantity, ing.UnitOfMeasure, String(src.UnitOfMeasureName)))
-          src.LastModified = ctx.now
-        }
-        useTag(ctx, 'package', o.Tag)
-        item.IsUsed = true
-        const loc = byName(ctx.f.locations, o.Location)
-        const unit = unitName(o.UnitOfMeasure)!
-        const Id = newId(ctx)
-        ctx.f.packages.push({ Id, Label: o.Tag, PackageType: 'Product', ItemId: item.Id, ItemName: item.Name, ItemCategoryName: item.ProductCategoryName, ItemStrainName: item.StrainName, Quantity: o.Quantity, OriginalPackageQuantity: o.Quantity, UnitOfMeasureName: unit, UnitOfMeasureAbbreviation: unitAbbrev(unit), LocationId: loc?.Id ?? null, LocationName: loc?.Name ?? null, SourcePackageLabels: o.Ingredients.map((i) => i.Package).join(', ') || null, SourcePackageCount: o.Ingredients.length, PackagedDate: day(o.ActualDate), LabTestingState: 'NotSubmitted', IsProductionBatch: o.IsProductionBatch ?? false, IsDonation: o.IsDonation ?? false, IsOnHold: false, IsFinished: false, FinishedDate: null, ArchivedDate: null, Note: o.Note ?? '', LastModified: ctx.now })
-        return Id
-      },
-    }),
+    'POST /packages/v2': create(false),
+    'POST /packages/v2/testing': create(true),
     'POST /packages/v2/adjust': adjust,
     'PUT /packages/v2/adjust': adjust,
     'PUT /packages/v2/finish': write({
