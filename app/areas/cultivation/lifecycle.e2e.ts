@@ -2,7 +2,7 @@
  * Issue 23's "done when", in Chromium with JavaScript on and off: a grower starts a batch of 12
  * clones from a mother, tags 10 with a starting tag, moves them to flowering in another room,
  * destroys 1 with its waste, harvests 9 weighing each (the simulated Remote Scale with JavaScript,
- * typed without), records the dry weight and makes 3 packages — every step by ticking rows (or
+ * typed without), records the dry weight, makes 3 packages and splits one — every step by ticking rows (or
  * "select all that match this view"), an action button and its confirm page. Then /MetrcOutbox
  * shows the pushes in that order, each confirmed by the METRC emulator inside the e2e server.
  */
@@ -24,7 +24,7 @@ function emulator() {
   const f = s.facilities[GROW_LICENSE]
   return {
     plantTag: f.tags.plant[0],
-    packageTags: f.tags.package.slice(0, 3),
+    packageTags: f.tags.package.slice(0, 4),
     mother: String(f.plants.find((p) => p.GrowthPhase === 'Mother' && p.State === 'Tracked')!.Label),
     item: String(f.items.find((i) => i.QuantityType === 'WeightBased')!.Name),
   }
@@ -124,7 +124,7 @@ test('the lifecycle as actions, reported to METRC in order', async ({ page, crea
     await confirm(page, new RegExp(`^Harvest ${harvest}: 0.5 g dry\\.$`))
     await page.getByLabel(`Select ${harvest}`).check()
     await page.getByRole('button', { name: 'Make packages' }).click()
-    for (const [i, tag] of emu.packageTags.entries()) {
+    for (const [i, tag] of emu.packageTags.slice(0, 3).entries()) {
       await page.getByLabel(`Package tag ${i + 1}`).fill(tag)
       await page.getByLabel(`Item ${i + 1}`).fill(emu.item)
       await page.getByLabel(`Quantity ${i + 1}`).fill('0.1')
@@ -132,19 +132,28 @@ test('the lifecycle as actions, reported to METRC in order', async ({ page, crea
     }
     await confirm(page, new RegExp(`^3 packages made from harvest ${harvest}\\.$`))
 
+    // 8. split the first package: a new one of half of it, found by its tag on /MetrcPackages
+    await page.goto(`/MetrcPackages?col=Label&q=${emu.packageTags[0]}`)
+    await page.getByLabel(`Select ${emu.packageTags[0]}`).check()
+    await page.getByRole('button', { name: 'Split', exact: true }).click()
+    await expect(page.getByTestId('action-summary')).toContainText(`Package ${emu.packageTags[0]} (0.1 Grams of ${emu.item}) is split`)
+    await page.getByLabel('Package tag 1').fill(emu.packageTags[3])
+    await page.getByLabel('Quantity 1').fill('0.05')
+    await confirm(page, new RegExp(`^Package ${emu.packageTags[0]} split into 1 new package \\(0.05 Grams\\); 0.05 Grams left in it\\.$`))
+
     // the pushes, in that order, each confirmed by METRC
-    const expected = ['POST /plants/v2/plantings', 'POST /plantbatches/v2/growthphase', ...Array(10).fill('PUT /plants/v2/growthphase'), 'DELETE /plants/v2', ...Array(9).fill('PUT /plants/v2/harvest'), ...Array(3).fill('POST /harvests/v2/packages')]
+    const expected = ['POST /plants/v2/plantings', 'POST /plantbatches/v2/growthphase', ...Array(10).fill('PUT /plants/v2/growthphase'), 'DELETE /plants/v2', ...Array(9).fill('PUT /plants/v2/harvest'), ...Array(3).fill('POST /harvests/v2/packages'), 'POST /packages/v2']
     const ours = async () => (await database.db.query<{ endpoint: string; status: string; label: string; message: string | null }>('SELECT endpoint, status, label, message FROM metrc_outbox WHERE org = $1 AND seq > $2 ORDER BY seq', [FAC, seq0])).rows
     expect((await ours()).map((r) => r.endpoint)).toEqual(expected)
     await expect.poll(async () => (await ours()).filter((r) => r.status !== 'confirmed').map((r) => `${r.endpoint} ${r.status} ${r.message ?? ''}`), { timeout: 60_000 }).toEqual([])
     await page.goto('/MetrcOutbox?tab=done')
     const items = page.getByTestId('outbox-item')
-    for (const label of [`Planting ${batch}: 12 clones of Blue Dream from mother ${emu.mother} in Veg Room 1`, `Batch ${batch}: 10 plants tagged from ${emu.plantTag}, Vegetative in Veg Room 1`, `Destroy plant ${first}`, `Harvest plant`, `New package ${emu.packageTags[0]}`]) {
+    for (const label of [`Planting ${batch}: 12 clones of Blue Dream from mother ${emu.mother} in Veg Room 1`, `Batch ${batch}: 10 plants tagged from ${emu.plantTag}, Vegetative in Veg Room 1`, `Destroy plant ${first}`, `Harvest plant`, `New package ${emu.packageTags[0]}`, `New package ${emu.packageTags[3]}: 0.05 Grams of ${emu.item} from ${emu.packageTags[0]}`]) {
       await expect(items.filter({ hasText: label }).first()).toHaveAttribute('data-status', 'confirmed')
     }
     // on the screen, in the order they were queued (the list shows the newest first)
     const shown = await items.evaluateAll((els) => els.map((e) => e.textContent ?? ''))
-    const order = [`Planting ${batch}`, `Batch ${batch}:`, `to Flowering in Flower Room 2`, `Destroy plant ${first}`, `into ${harvest}`, `New package ${emu.packageTags[0]}`].map((l) => shown.findIndex((s) => s.includes(l)))
+    const order = [`Planting ${batch}`, `Batch ${batch}:`, `to Flowering in Flower Room 2`, `Destroy plant ${first}`, `into ${harvest}`, `New package ${emu.packageTags[0]}`, `New package ${emu.packageTags[3]}`].map((l) => shown.findIndex((s) => s.includes(l)))
     expect(order.every((i) => i >= 0)).toBe(true)
     expect([...order].sort((a, b) => b - a)).toEqual(order)
   } finally {

@@ -92,6 +92,8 @@ export const ES_SCHEMA_TEXTS: Record<string, string> = {
   'HarvestWaste': 'Desecho de cosecha',
   'MotherPlant': 'Planta madre',
   'Source Harvests': 'Cosechas de origen',
+  'Source Packages': 'Paquetes de origen',
+  'Lab Sample': 'Muestra de laboratorio',
   'Received From': 'Recibido de',
   'Lab Testing State': 'Estado de las pruebas de laboratorio',
   'NotSubmitted': 'No enviado',
