@@ -38,7 +38,7 @@ class Reader {
   }
 
   /** Rows of `collection` matching `where` ($1 is the org, $2 the values), in a stable order. */
-  async rows(collection: string, where: string, values: string[], limit = 5000, order = 'cts, id'): Promise<Doc[]> {
+  async rows(collection: string, where: string, values: string[], limit = 5000, order = "cts, coalesce(doc->>'Label', doc->>'tag', doc->>'name', doc->>'orderNo'), id"): Promise<Doc[]> {
     if (!values.length || !(await this.has(collection))) return []
     const r = await this.c.db.query<Row>(`SELECT id, doc FROM ${tableOf(collection)} WHERE org = $1 AND (${where}) ORDER BY ${order} LIMIT ${Math.floor(limit)}`, [this.c.org, values])
     return r.rows.map(docOf)
