@@ -32,6 +32,15 @@ export const DeleteIcon = () => (
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
   </svg>
 )
+/** a record's trace: where it came from and where it went (three linked nodes) */
+export const TraceIcon = () => (
+  <svg {...base}>
+    <circle cx="5" cy="6" r="2" />
+    <circle cx="12" cy="18" r="2" />
+    <circle cx="19" cy="6" r="2" />
+    <path d="M6.2 7.7 10.8 16.3M17.8 7.7 13.2 16.3" />
+  </svg>
+)
 export const PlusIcon = () => (
   <svg {...base}>
     <path d="M12 5v14M5 12h14" />

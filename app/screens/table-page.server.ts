@@ -13,6 +13,7 @@ import { isYes } from '../format/format'
 import { isPlatformCollection, PLATFORM_ORG, type RouteEntry } from '../route-map'
 import { formatOf, refOf, type FieldDef, type RowActionDecl, type TableSchema } from '../schemas/table-schema'
 import { rowActionOf } from '../records/row-actions.server'
+import { hasTrace } from '../records/trace.server'
 import { timeZoneOf } from '../facilities/facts.server'
 import { rowRights } from '../records/rights'
 import { routeEditable } from '../records/access.server'
@@ -89,6 +90,8 @@ export interface TableData {
   sort: { key: string; dir: 'asc' | 'desc' } | null
   /** the row actions the table's schema declares and an area does (decision 038): the selection bar */
   actions: RowActionDecl[]
+  /** an area traces this table's records (records/trace.server.ts): each row links to /{screen}/{id}/trace */
+  trace: boolean
   /** the exact matches of the view in words, e.g. "Growth Phase: Flowering · Room: Flower Room 1" */
   matchLabel?: string
   /** page links that continue after the last row / before the first (decision 008) */
@@ -275,6 +278,7 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     rangeLabel: view.rangeLabel,
     sort,
     actions: view.editable && route.collection ? (view.schema?.actions ?? []).filter((a) => rowActionOf(route.collection!, a.key)) : [],
+    trace: hasTrace(route.collection),
     ...(matchLabel ? { matchLabel } : {}),
     ...(result.last && rows.length === size ? { next: cursorToken(result.last, sortOf) } : {}),
     ...(result.first && page > 1 ? { prev: cursorToken(result.first, sortOf) } : {}),

@@ -4,7 +4,8 @@
  * destroys 1 with its waste, harvests 9 weighing each (the simulated Remote Scale with JavaScript,
  * typed without), records the dry weight, makes 3 packages and splits one — every step by ticking rows (or
  * "select all that match this view"), an action button and its confirm page. Then /MetrcOutbox
- * shows the pushes in that order, each confirmed by the METRC emulator inside the e2e server.
+ * shows the pushes in that order, each confirmed by the METRC emulator inside the e2e server, and
+ * a package's Trace link shows the harvest and the plants it came from.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -156,6 +157,16 @@ test('the lifecycle as actions, reported to METRC in order', async ({ page, crea
     const order = [`Planting ${batch}`, `Batch ${batch}:`, `to Flowering in Flower Room 2`, `Destroy plant ${first}`, `into ${harvest}`, `New package ${emu.packageTags[0]}`, `New package ${emu.packageTags[3]}`].map((l) => shown.findIndex((s) => s.includes(l)))
     expect(order.every((i) => i >= 0)).toBe(true)
     expect([...order].sort((a, b) => b - a)).toEqual(order)
+
+    // 8. the package's row → its trace: the harvest and the plants it came from (issue 23 item 3)
+    const harvested = (await database.db.query<{ tag: string }>(`SELECT p.doc->>'tag' AS tag FROM c_fac_plants p JOIN c_fac_harvests h ON h.org = p.org AND h.id = p.doc->>'harvest' WHERE p.org = $1 AND h.doc->>'name' = $2`, [FAC, harvest])).rows.map((r) => r.tag)
+    expect(harvested).toHaveLength(9)
+    await page.goto(`/MetrcPackages?col=Label&q=${emu.packageTags[0]}`)
+    await page.locator('tbody tr').first().getByRole('link', { name: 'Trace' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Trace: Package ${emu.packageTags[0]}`)
+    const from = page.getByTestId('trace-from')
+    await expect(from).toContainText(`Harvest ${harvest}`)
+    for (const tag of harvested) await expect(from).toContainText(tag)
   } finally {
     for (const p of prefs) await database.store.upsert(fixture, FAC, 'metrc_prefs', p._id, Object.fromEntries(Object.entries(p).filter(([k]) => !['_id', 'cts', 'ts'].includes(k)))).catch(() => {})
     await database.store.remove(fixture, FAC, 'fac_moms', mom._id).catch(() => {})

@@ -16,7 +16,7 @@ import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
 import { TableFooter } from './table-footer'
 import { Toolbar } from './table-toolbar'
 import { PageCheck, RowCheck, SelectionBar } from './row-selection'
-import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon } from '../icons'
+import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon, TraceIcon } from '../icons'
 
 /** A header or row icon: a 44 × 44 px touch target (the 16 px icon in the middle). */
 const icon = 'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-400 hover:bg-slate-800 hover:text-slate-100'
@@ -55,10 +55,15 @@ function Header({ col, data, to, t }: { col: TableColumn; data: TableData; to: (
   )
 }
 
-function Actions({ row, path, t }: { row: TableRow; path: string; t: (k: string) => string }) {
+function Actions({ row, path, trace, t }: { row: TableRow; path: string; trace: boolean; t: (k: string) => string }) {
   const { search } = useLocation()
   return (
     <span className="flex">
+      {trace ? (
+        <Link to={`${path}/${encodeURIComponent(row.id)}/trace${search}`} className={icon} aria-label={t('Trace')} title={t('Trace')}>
+          <TraceIcon />
+        </Link>
+      ) : null}
       {row.canEdit ? (
         <Link to={`${path}/${encodeURIComponent(row.id)}/edit${search}`} className={icon} aria-label={t('Edit')} title={t('Edit')} {...RECORD_DIALOG_LINK}>
           <EditIcon />
@@ -93,7 +98,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
   const visible = data.columns.filter((c) => c.visible)
   const arrays = visible.filter((c) => c.format === 'array')
   const hasStatus = data.rows.some((r) => r.status !== undefined)
-  const hasActions = data.rows.some((r) => r.canEdit || r.canDelete)
+  const hasActions = data.trace || data.rows.some((r) => r.canEdit || r.canDelete)
   // a row's name for its check box and scan-to-select: the first visible text column (a plant's tag)
   const first = visible.find((c) => c.searchable && !c.format.startsWith('id:'))
   const scanLabel = (r: TableRow) => (first && r.values[first.key] != null ? String(r.values[first.key]) : r.id)
@@ -115,7 +120,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
       ...(data.actions.length ? [{ id: '_select', header: () => <PageCheck t={t} />, cell: ({ row }) => <RowCheck row={row.original} label={scanLabel(row.original)} /> } satisfies ColumnDef<TableRow>] : []),
       ...(hasStatus ? [{ id: '_status', header: () => <span className="sr-only">{t('Status')}</span>, cell: ({ row }) => <StatusDot on={!!row.original.status} t={t} /> } satisfies ColumnDef<TableRow>] : []),
       ...visible.map((c) => ({ id: c.key, header: () => <Header col={c} data={data} to={to} t={t} />, cell: ({ row }) => <Cell row={row.original} col={c} ctx={ctx} /> }) satisfies ColumnDef<TableRow>),
-      ...(hasActions ? [{ id: '_actions', header: () => t('Actions'), cell: ({ row }) => <Actions row={row.original} path={path} t={t} /> } satisfies ColumnDef<TableRow>] : []),
+      ...(hasActions ? [{ id: '_actions', header: () => t('Actions'), cell: ({ row }) => <Actions row={row.original} path={path} trace={data.trace} t={t} /> } satisfies ColumnDef<TableRow>] : []),
     ],
     // the loader's data is the whole state: a new view is a new data object
     // eslint-disable-next-line react-hooks/exhaustive-deps
