@@ -1,7 +1,7 @@
 /**
  * Playwright fixtures: the app's own store on the e2e database (accounts created through it are
- * real and audited), a way to create a fresh user per test, and sign-in helpers that work with
- * JavaScript on and off.
+ * real and audited), a way to create a fresh user per test, a way to undo what a test set up on
+ * the shared demo facility, and sign-in helpers that work with JavaScript on and off.
  */
 import crypto from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
@@ -20,7 +20,7 @@ export interface NewUser {
   password?: string
 }
 
-export const test = base.extend<{ createUser: (u?: NewUser) => Promise<{ uid: string; email: string; password: string }> }, { database: Database }>({
+export const test = base.extend<{ createUser: (u?: NewUser) => Promise<{ uid: string; email: string; password: string }>; cleanup: (undo: () => Promise<unknown>) => void }, { database: Database }>({
   database: [
     // Playwright reads a fixture's dependencies from this destructuring pattern: none here
     // eslint-disable-next-line no-empty-pattern
@@ -31,6 +31,17 @@ export const test = base.extend<{ createUser: (u?: NewUser) => Promise<{ uid: st
     },
     { scope: 'worker' },
   ],
+  /**
+   * `cleanup(undo)`: undo runs when the test ends, last registered first, passed or failed. Unlike a
+   * `finally` in the test's body it also runs when the test times out: Playwright tears this fixture
+   * down before the worker's database closes (a `finally` then ran on a closed pool, the facility
+   * stayed linked to METRC and every later METRC test failed with it).
+   */
+  cleanup: async ({ database: _database }, use, info) => {
+    const undo: Array<() => Promise<unknown>> = []
+    await use((fn) => void undo.push(fn))
+    for (const fn of undo.reverse()) await fn().catch((e: Error) => console.error(`cleanup after "${info.title}": ${e.message}`))
+  },
   createUser: async ({ database }, use, info) => {
     await use(async (u = {}) => {
       const uid = `e2e-${crypto.randomBytes(5).toString('hex')}`
