@@ -5,7 +5,7 @@
  * Options (see bench/README.md):
  *   --reload              load the data set again even if the cached one matches
  *   --engines=pg,pglite   which engines to run (default both)
- *   --only=page,table     which scenarios to run (comma-separated names: page, table, api, bus, sensors, screen, metrc, rows, orders; default all)
+ *   --only=page,table     which scenarios to run (comma-separated names: page, table, api, bus, sensors, screen, metrc, rows, orders, dash; default all)
  *   --iterations=200      timed iterations per side, headline rows   --warmup=20
  *   --secondary-iterations=60   timed iterations per side, other rows
  *   --row-budget=60       seconds after which a row stops timing (n is reported)
@@ -27,9 +27,10 @@ import { tableScreen } from './table-screen'
 import { metrcSyncScenario } from './metrc-sync'
 import { rowActionsScenario } from './row-actions'
 import { ordersScenario } from './orders'
+import { dashboardsScenario } from './dashboards'
 
 /** Scenario modules, in table order. Later issues append theirs here. */
-const SCENARIOS: Scenario[] = [pageQuery, tablePageScenario, apiScenario, busScenario, sensorsScenario, metrcSyncScenario, rowActionsScenario, ordersScenario]
+const SCENARIOS: Scenario[] = [pageQuery, tablePageScenario, apiScenario, busScenario, sensorsScenario, metrcSyncScenario, rowActionsScenario, ordersScenario, dashboardsScenario]
 
 // BENCH_PG_SCHEMA: another schema, so two checkouts can measure on one server without sharing data
 const PG_SCHEMA = process.env.BENCH_PG_SCHEMA || 'canopy_bench'
