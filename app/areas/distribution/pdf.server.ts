@@ -29,9 +29,10 @@ export interface PaperFacts {
 
 const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10)
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v))
-const doc = (title: string, content: unknown[]) => ({
+const doc = (title: string, content: unknown[], pageOrientation: 'portrait' | 'landscape' = 'portrait') => ({
   info: { title, creator: 'Canopy' },
   pageSize: 'LETTER',
+  pageOrientation,
   pageMargins: [54, 54, 54, 54],
   defaultStyle: { font: 'Helvetica', fontSize: 10, lineHeight: 1.15 },
   footer: (page: number, pages: number) => ({ text: `${title} · page ${page} of ${pages}`, alignment: 'center', fontSize: 8, color: '#666666', margin: [0, 20, 0, 0] }),
@@ -87,8 +88,9 @@ export function manifestContent(f: PaperFacts): unknown[] {
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9-]/g, '-')
 
-export async function renderPdf(title: string, content: unknown[]): Promise<Buffer> {
-  return pdfmake().createPdf(doc(title, content)).getBuffer()
+/** A Letter page PDF of `content` (Helvetica, no file or URL read), the title and page numbers in each footer. */
+export async function renderPdf(title: string, content: unknown[], pageOrientation: 'portrait' | 'landscape' = 'portrait'): Promise<Buffer> {
+  return pdfmake().createPdf(doc(title, content, pageOrientation)).getBuffer()
 }
 
 /** Writes both PDFs; `remove` takes them away again (the ship transaction rolled back). */

@@ -54,6 +54,7 @@ export function PaymentsPage() {
 
 export function ReceivablesPage() {
   const d = useLoaderData<typeof receivablesLoader>()
+  const q = d.client ? `?client=${encodeURIComponent(d.client)}` : ''
   return (
     <section className="flex flex-col gap-4 p-4" aria-labelledby="screen-title">
       <h1 id="screen-title" className="text-2xl font-semibold text-canopy-400">Receivables</h1>
@@ -87,7 +88,7 @@ export function ReceivablesPage() {
         </tbody>
       </table>
       {!d.open.length ? <p className="text-slate-400">Nothing is owed.</p> : null}
-      <p><a href={`/TaxReceivables.csv${d.client ? `?client=${d.client}` : ''}`} className={link} download>Download CSV</a></p>
+      <p><a href={`/TaxReceivables.csv${q}`} className={link} download>Download CSV</a> · <a href={`/TaxReceivables.pdf${q}`} className={link} download>Download PDF</a></p>
     </section>
   )
 }

@@ -1,4 +1,4 @@
-/** /DisReports and /FinReports: a period, a chart, the rows and their total (the sum of the rows), a CSV of the same. */
+/** /DisReports and /FinReports: a period, a chart, the rows and their total (the sum of the rows), a CSV and a PDF of the same. */
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Button } from '../../components/ui'
 import { usd } from '../distribution/money'
@@ -55,7 +55,7 @@ export function DisReportsPage() {
       <BarChart rows={d.report.rows} title={`Net sales by ${d.by}, ${d.period.from} to ${d.period.to}`} />
       <ReportTable id="sales-report" head={[BY_LABEL[d.by], 'Orders', 'Net sales', ...(d.by === 'product' ? [] : ['Tax'])]} rep={d.report} extra={d.by === 'product' ? [] : ['tax']} />
       {!d.report.rows.length ? <p className="text-slate-400">No order shipped in this period.</p> : null}
-      <p><a href={`/DisReports.csv?${qs}`} className={link} download>Download CSV</a></p>
+      <p><a href={`/DisReports.csv?${qs}`} className={link} download>Download CSV</a> · <a href={`/DisReports.pdf?${qs}`} className={link} download>Download PDF</a></p>
     </section>
   )
 }
@@ -70,14 +70,14 @@ export function FinReportsPage() {
       <h2 className="text-lg font-semibold">Tax collected and due</h2>
       <p className="text-sm text-slate-300">Invoiced: the tax on invoices dated in the month. Collected: the tax part of payments received in the month. Due: invoiced less collected.</p>
       <ReportTable id="tax-report" head={['Month', 'Invoices', 'Tax invoiced', 'Tax collected', 'Tax due']} rep={d.tax} extra={['collected', 'due']} />
-      <p><a href={`/FinReports.csv?${qs}&report=tax`} className={link} download>Download tax CSV</a></p>
+      <p><a href={`/FinReports.csv?${qs}&report=tax`} className={link} download>Download tax CSV</a> · <a href={`/FinReports.pdf?${qs}&report=tax`} className={link} download>Download tax PDF</a></p>
       <h2 className="text-lg font-semibold">Receivables ageing (today)</h2>
       <BarChart rows={d.ageing.rows} title="Open balances by days past due" />
       <ReportTable id="ageing-report" head={['Days past due', 'Invoices', 'Balance']} rep={d.ageing} />
-      <p><a href="/FinReports.csv?report=ageing" className={link} download>Download ageing CSV</a> · <Link to="/TaxReceivables" className={link}>Open invoices</Link></p>
+      <p><a href="/FinReports.csv?report=ageing" className={link} download>Download ageing CSV</a> · <a href="/FinReports.pdf?report=ageing" className={link} download>Download ageing PDF</a> · <Link to="/TaxReceivables" className={link}>Open invoices</Link></p>
       <h2 className="text-lg font-semibold">Sales by month</h2>
       <ReportTable id="sales-month-report" head={['Month', 'Orders', 'Net sales', 'Tax']} rep={d.sales} extra={['tax']} />
-      <p><a href={`/FinReports.csv?${qs}&report=sales`} className={link} download>Download sales CSV</a></p>
+      <p><a href={`/FinReports.csv?${qs}&report=sales`} className={link} download>Download sales CSV</a> · <a href={`/FinReports.pdf?${qs}&report=sales`} className={link} download>Download sales PDF</a></p>
     </section>
   )
 }

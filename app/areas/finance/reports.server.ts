@@ -10,6 +10,7 @@
  * Documents written before issue 24 carry dollars only: their cents are round(dollars × 100).
  */
 import type { Database } from '../../db/index.server'
+import { isIsoDate } from '../../format/date-ranges'
 import { AGEING, ageingBucket } from '../distribution/rules'
 
 export type SalesBy = 'client' | 'product' | 'day' | 'month'
@@ -147,7 +148,7 @@ export function dayIn(tz: string, d = new Date()): string {
 
 /** The period in the URL (`from`, `to`), else this month so far, in the facility's time zone. */
 export function periodOf(url: URL, tz: string): Period {
-  const ok = (s: string | null) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : null)
+  const ok = (s: string | null) => (s && isIsoDate(s) ? s : null) // a real day only: PostgreSQL refuses 2026-02-30
   const today = dayIn(tz)
   const to = ok(url.searchParams.get('to')) ?? today
   const from = ok(url.searchParams.get('from')) ?? `${to.slice(0, 8)}01`
