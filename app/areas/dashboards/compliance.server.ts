@@ -21,21 +21,46 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
   const { period, facility: org } = x
   const tz = period.timeZone
 
-  // the outbox
-  const [box] = await rows<{ pending: number; failed: number; held: number; oldest: string | null }>(
-    db,
-    `SELECT count(*) FILTER (WHERE status IN ('pending', 'sent'))::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed,
-            count(*) FILTER (WHERE status = 'held')::int AS held, min(created_at) FILTER (WHERE status IN ('pending', 'sent')) AS oldest
-       FROM metrc_outbox WHERE org = $1`,
-    [org],
-  )
+  // every read is independent of the others: sent together (each its own statement, org-filtered)
   const first = addDays(period.today, -13)
-  const perDay = await rows<{ d: string; status: string; n: number }>(
-    db,
-    `SELECT to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS d, CASE WHEN status IN ('pending', 'sent', 'held') THEN 'pending' ELSE status END AS status, count(*)::int AS n
-       FROM metrc_outbox WHERE org = $1 AND created_at >= $3 AND status IN ('pending', 'sent', 'held', 'failed', 'confirmed') GROUP BY 1, 2`,
-    [org, tz, spanOf(first, first, tz).from],
-  )
+  const wasteBy = (s: { from: string; to: string }) => {
+    const p: unknown[] = [org]
+    return rows<{ type: string | null; n: number; g: string | null }>(db, `SELECT ${field('wasteType')} AS type, count(*)::int AS n, sum(${measure('weight')}) AS g FROM c_fac_waste WHERE org = $1 AND ${between('wasteDate', s.from, s.to, p)} GROUP BY 1 ORDER BY 2 DESC`, p)
+  }
+  const pUnrep: unknown[] = [org]
+  // licences expiring in the next 90 days (and those already expired but still active)
+  const soon = addDays(period.today, 90)
+  const pLic: unknown[] = [org]
+  const [[box], perDay, [drift], [link], syncs, w0, w1, [unreported], lic] = await Promise.all([
+    // the outbox
+    rows<{ pending: number; failed: number; held: number; oldest: string | null }>(
+      db,
+      `SELECT count(*) FILTER (WHERE status IN ('pending', 'sent'))::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              count(*) FILTER (WHERE status = 'held')::int AS held, min(created_at) FILTER (WHERE status IN ('pending', 'sent')) AS oldest
+         FROM metrc_outbox WHERE org = $1`,
+      [org],
+    ),
+    rows<{ d: string; status: string; n: number }>(
+      db,
+      `SELECT to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS d, CASE WHEN status IN ('pending', 'sent', 'held') THEN 'pending' ELSE status END AS status, count(*)::int AS n
+         FROM metrc_outbox WHERE org = $1 AND created_at >= $3 AND status IN ('pending', 'sent', 'held', 'failed', 'confirmed') GROUP BY 1, 2`,
+      [org, tz, spanOf(first, first, tz).from],
+    ),
+    // drift, credential, syncs
+    rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM metrc_drift WHERE org = $1 AND status = 'open'`, [org]),
+    rows<{ status: string; failing_since: string | null; last_error: string | null; license: string }>(db, `SELECT status, failing_since, last_error, license FROM metrc_links WHERE org = $1`, [org]),
+    rows<{ collection: string; status: string; ok_at: string | null; error: string | null }>(db, `SELECT collection, status, ok_at, error FROM metrc_sync WHERE org = $1 ORDER BY collection`, [org]),
+    // waste this period and the one before, by type
+    wasteBy(period),
+    wasteBy(period.previous),
+    rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM c_fac_waste WHERE org = $1 AND ${field('reported')} = 'no' AND ${between('wasteDate', period.from, period.to, pUnrep)}`, pUnrep),
+    rows<{ id: string; name: string | null; number: string | null; expiry: string }>(
+      db,
+      `SELECT id, doc ->> 'name' AS name, doc ->> 'license_number' AS number, doc ->> 'expiry' AS expiry FROM c_set_mylic
+        WHERE org = $1 AND (doc ->> 'IsUsed') IS DISTINCT FROM 'no' AND ${between('expiry', spanOf(period.today, period.today, tz).from, spanOf(soon, soon, tz).to, pLic)} ORDER BY 4`,
+      pLic,
+    ),
+  ])
   const statuses = ['confirmed', 'pending', 'failed'] as const
   const tones = { confirmed: 'ok', pending: 'info', failed: 'bad' } as const
   const outboxChart: Chart = {
@@ -48,33 +73,9 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
     })),
   }
   const oldestMs = box.oldest ? now.getTime() - new Date(box.oldest).getTime() : 0
-
-  // drift, credential, syncs
-  const [drift] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM metrc_drift WHERE org = $1 AND status = 'open'`, [org])
-  const [link] = await rows<{ status: string; failing_since: string | null; last_error: string | null; license: string }>(db, `SELECT status, failing_since, last_error, license FROM metrc_links WHERE org = $1`, [org])
-  const syncs = await rows<{ collection: string; status: string; ok_at: string | null; error: string | null }>(db, `SELECT collection, status, ok_at, error FROM metrc_sync WHERE org = $1 ORDER BY collection`, [org])
-
-  // waste this period and the one before, by type
-  const wasteBy = async (s: { from: string; to: string }) => {
-    const p: unknown[] = [org]
-    return rows<{ type: string | null; n: number; g: string | null }>(db, `SELECT ${field('wasteType')} AS type, count(*)::int AS n, sum(${measure('weight')}) AS g FROM c_fac_waste WHERE org = $1 AND ${between('wasteDate', s.from, s.to, p)} GROUP BY 1 ORDER BY 2 DESC`, p)
-  }
-  const [w0, w1] = await Promise.all([wasteBy(period), wasteBy(period.previous)])
   const wSpan = { df: 'wasteDate', from: period.fromDay, to: period.toDay, all: true }
   const kg = (g: number) => Math.round(g / 100) / 10
   const wasteBars: Figure[] = w0.map((r) => ({ label: r.type ?? '(none)', value: kg(Number(r.g ?? 0)), count: r.n, href: tableLink(WASTE, { ...wSpan, eq: [['wasteType', r.type ?? '']] }) }))
-  const pUnrep: unknown[] = [org]
-  const [unreported] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM c_fac_waste WHERE org = $1 AND ${field('reported')} = 'no' AND ${between('wasteDate', period.from, period.to, pUnrep)}`, pUnrep)
-
-  // licences expiring in the next 90 days (and those already expired but still active)
-  const soon = addDays(period.today, 90)
-  const pLic: unknown[] = [org]
-  const lic = await rows<{ id: string; name: string | null; number: string | null; expiry: string }>(
-    db,
-    `SELECT id, doc ->> 'name' AS name, doc ->> 'license_number' AS number, doc ->> 'expiry' AS expiry FROM c_set_mylic
-      WHERE org = $1 AND (doc ->> 'IsUsed') IS DISTINCT FROM 'no' AND ${between('expiry', spanOf(period.today, period.today, tz).from, spanOf(soon, soon, tz).to, pLic)} ORDER BY 4`,
-    pLic,
-  )
   const within30 = lic.filter((l) => Date.parse(l.expiry) - now.getTime() < 30 * DAY).length
 
   const sum = (l: typeof w0, k: 'n' | 'g') => l.reduce((s, r) => s + Number(r[k] ?? 0), 0)

@@ -18,19 +18,37 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
   const db = x.context.database.db
   const { period, facility: org } = x
   const span = { df: 'harvested', from: period.fromDay, to: period.toDay, all: true }
-  const by = async (key: 'strain' | 'room', s: { from: string; to: string }) => {
-    const p: unknown[] = [org]
-    return rows<{ k: string | null; n: number; wet: string | null; dry: string | null; plants: string | null; dryPlants: string | null }>(
+  // by strain (this period and the one before, one scan) and by room, the harvests drying, the last
+  // harvests with their package counts: independent reads, sent together
+  type Sums = { k: string | null; n: number; wet: string | null; dry: string | null; plants: string | null; dryPlants: string | null }
+  /** the sums of the harvests `w` holds for, named with a prefix (`p` for the previous period) */
+  const sums = (w: string, p = '') =>
+    `count(*) FILTER (WHERE ${w})::int AS "${p}n", sum(${measure('wetWeight')}) FILTER (WHERE ${w}) AS "${p}wet", sum(${measure('dryWeight')}) FILTER (WHERE ${w}) AS "${p}dry",
+     sum(canopy_num(doc -> 'plants')) FILTER (WHERE ${w}) AS "${p}plants", sum(canopy_num(doc -> 'plants')) FILTER (WHERE ${w} AND ${measure('dryWeight')} > 0) AS "${p}dryPlants"`
+  const pS: unknown[] = [org]
+  const inP = between('harvested', period.from, period.to, pS)
+  const inQ = between('harvested', period.previous.from, period.previous.to, pS)
+  const pR: unknown[] = [org]
+  const [both, byRoom, [drying], last] = await Promise.all([
+    rows<Sums & { pn: number; pwet: string | null; pdry: string | null; pplants: string | null; pdryPlants: string | null }>(
       db,
-      `SELECT ${field(key)} AS k, count(*)::int AS n, sum(${measure('wetWeight')}) AS wet, sum(${measure('dryWeight')}) AS dry,
-              sum(canopy_num(doc -> 'plants')) AS plants, sum(canopy_num(doc -> 'plants')) FILTER (WHERE ${measure('dryWeight')} > 0) AS "dryPlants"
-         FROM c_fac_harvests WHERE org = $1 AND ${between('harvested', s.from, s.to, p)} GROUP BY 1`,
-      p,
-    )
-  }
-  const [byStrain, byRoom, prevStrain] = await Promise.all([by('strain', period), by('room', period), by('strain', period.previous)])
-  const strains = await x.labels('set_strains', byStrain.map((r) => r.k ?? ''))
-  const rooms = await x.labels('set_rooms', byRoom.map((r) => r.k ?? ''))
+      `SELECT ${field('strain')} AS k, ${sums(inP)}, ${sums(inQ, 'p')}
+         FROM c_fac_harvests WHERE org = $1 AND ((${inP}) OR (${inQ})) GROUP BY 1`,
+      pS,
+    ),
+    rows<Sums>(db, `SELECT ${field('room')} AS k, ${sums('true')} FROM c_fac_harvests WHERE org = $1 AND ${between('harvested', period.from, period.to, pR)} GROUP BY 1`, pR),
+    rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM c_fac_harvests WHERE org = $1 AND ${ACTIVE} AND ${field('status')} = 'Drying'`, [org]),
+    rows<{ id: string; name: string | null; harvested: string | null; status: string | null; dry: string | null; pk: number }>(
+      db,
+      `SELECT h.id, h.doc ->> 'name' AS name, h.doc ->> 'harvested' AS harvested, h.doc ->> 'status' AS status, canopy_measure(h.doc -> 'dryWeight') AS dry,
+              (SELECT count(*)::int FROM c_fac_inventory i WHERE i.org = $1 AND (i.doc ->> 'harvest') = h.id) AS pk
+         FROM c_fac_harvests h WHERE h.org = $1 ORDER BY (h.doc ->> 'harvested') COLLATE "C" DESC NULLS LAST, h.id LIMIT 8`,
+      [org],
+    ),
+  ])
+  const byStrain: Sums[] = both.filter((r) => r.n > 0)
+  const prevStrain: Sums[] = both.filter((r) => r.pn > 0).map((r) => ({ k: r.k, n: r.pn, wet: r.pwet, dry: r.pdry, plants: r.pplants, dryPlants: r.pdryPlants }))
+  const [strains, rooms] = await Promise.all([x.labels('set_strains', byStrain.map((r) => r.k ?? '')), x.labels('set_rooms', byRoom.map((r) => r.k ?? ''))])
   const sorted = [...byStrain].sort((a, b) => Number(b.wet ?? 0) - Number(a.wet ?? 0))
   const bar = (r: (typeof byStrain)[number], v: number, names: Map<string, string>, key: string): Figure => ({ label: nameOf(names, r.k), value: r1(v), count: r.n, href: tableLink(HARVESTS, { ...span, eq: [[key, r.k ?? '']] }) })
   const wet = sorted.map((r) => bar(r, Number(r.wet ?? 0) / LB, strains, 'strain'))
@@ -39,7 +57,6 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
   const sum = (list: typeof byStrain, k: 'n' | 'wet' | 'dry' | 'plants' | 'dryPlants') => list.reduce((s, r) => s + Number(r[k] ?? 0), 0)
   const yPer = (list: typeof byStrain) => (sum(list, 'dryPlants') > 0 ? r1(sum(list, 'dry') / sum(list, 'dryPlants')) : 0)
 
-  const [drying] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM c_fac_harvests WHERE org = $1 AND ${ACTIVE} AND ${field('status')} = 'Drying'`, [org])
   const tiles: Kpi[] = [
     { label: 'Harvests', value: sum(byStrain, 'n'), count: sum(byStrain, 'n'), previous: sum(prevStrain, 'n'), href: tableLink(HARVESTS, span) },
     { label: 'Wet weight', unit: 'lb', value: r1(sum(byStrain, 'wet') / LB), previous: r1(sum(prevStrain, 'wet') / LB), count: sum(byStrain, 'n'), href: tableLink(HARVESTS, span) },
@@ -48,14 +65,7 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
     { label: 'Drying now', value: drying.n, count: drying.n, href: tableLink(HARVESTS, { eq: [['status', 'Drying']] }) },
   ]
 
-  // the last harvests and the packages made from them
-  const last = await rows<{ id: string; name: string | null; harvested: string | null; status: string | null; dry: string | null; pk: number }>(
-    db,
-    `SELECT h.id, h.doc ->> 'name' AS name, h.doc ->> 'harvested' AS harvested, h.doc ->> 'status' AS status, canopy_measure(h.doc -> 'dryWeight') AS dry,
-            (SELECT count(*)::int FROM c_fac_inventory i WHERE i.org = $1 AND (i.doc ->> 'harvest') = h.id) AS pk
-       FROM c_fac_harvests h WHERE h.org = $1 ORDER BY (h.doc ->> 'harvested') COLLATE "C" DESC NULLS LAST, h.id LIMIT 8`,
-    [org],
-  )
+  // the last harvests and the packages made from them (read above)
   const list: ListBlock = {
     title: 'Last harvests and their packages',
     head: ['Harvest', 'Harvested', 'Status', 'Dry (lb)', 'Packages'],
