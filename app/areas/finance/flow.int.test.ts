@@ -211,6 +211,19 @@ test("a sale to a buyer without a license is METRC's sales receipt: confirmed, t
   expect(metrcPackages().find((p) => p.Label === pkg.tag)!.Quantity).toBe(14)
 }, 120_000)
 
+test("an order of the demo's own stock: the emulator's distributor has the demo's packages, so METRC confirms it", async () => {
+  const a = actor()
+  const stock = (await t.store.find(ORG, 'dis_inventory', {}, 200)).filter((p) => !String(p.tag).startsWith('1A4HARBOR') && (p.qty as { unit: string; qty: number }).unit === 'units' && (p.qty as { qty: number }).qty >= 2)
+  const pkg = stock.sort((x, y) => x._id.localeCompare(y._id))[0]
+  expect(metrcPackages().some((p) => p.Label === pkg.tag && !p.IsFinished)).toBe(true)
+  const o = await orderOf(a.uid, [{ source: 'package', ref: pkg._id, qty: '2' }])
+  await confirmOrder(t, a, ORG, o._id)
+  await fulfilOrder(t, a, ORG, o._id, String(pkg.tag))
+  await shipOrder(t, a, ORG, o._id, { dataDir: env.DATA_DIR })
+  expect(await push()).toMatchObject({ confirmed: 1, failed: 0 })
+  expect((await pushesOf(o._id)).map((x) => x.status)).toEqual(['confirmed'])
+}, 120_000)
+
 test("a shipped order with a package METRC does not know: the push fails with METRC's message, nothing changes in METRC", async () => {
   const a = actor()
   const known = await freshPackage(8, '1A4HARBORMISS000000000001')
