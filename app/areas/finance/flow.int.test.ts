@@ -224,6 +224,23 @@ test("an order of the demo's own stock: the emulator's distributor has the demo'
   expect((await pushesOf(o._id)).map((x) => x.status)).toEqual(['confirmed'])
 }, 120_000)
 
+test('a push whose answer METRC lost is found in METRC on the next pass, not sent twice', async () => {
+  const a = actor()
+  const pkg = await freshPackage(6, '1A4HARBORLOST000000000001')
+  const o = await orderOf(a.uid, [{ source: 'package', ref: pkg._id, qty: '1' }])
+  await confirmOrder(t, a, ORG, o._id)
+  await fulfilOrder(t, a, ORG, o._id, String(pkg.tag))
+  const shipped = await shipOrder(t, a, ORG, o._id, { dataDir: env.DATA_DIR })
+  emu.faults.dropAnswers = 1
+  expect(await push()).toMatchObject({ confirmed: 0, stopped: 'in-doubt' })
+  expect((await pushesOf(o._id))[0].status).toBe('sent')
+  expect(await push()).toMatchObject({ confirmed: 1 })
+  const [done] = await pushesOf(o._id)
+  expect(done).toMatchObject({ status: 'confirmed', message: 'METRC had taken it (found after its answer was lost).' })
+  const mine = emu.state.facilities[HARBOR_LICENSE].transferTemplates.filter((x) => x.Name === shipped.manifestNo)
+  expect(mine.map((x) => x.Id)).toEqual([Number(done.metrc_id)])
+}, 120_000)
+
 test("a shipped order with a package METRC does not know: the push fails with METRC's message, nothing changes in METRC", async () => {
   const a = actor()
   const known = await freshPackage(8, '1A4HARBORMISS000000000001')
