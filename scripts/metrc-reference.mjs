@@ -47,7 +47,7 @@ export function getParams(text) {
   return out
 }
 
-const BODY_FAMILIES = /^\/(plants|plantbatches|packages|harvests|items|strains|locations|patients)\/v2\//
+const BODY_FAMILIES = /^\/(plants|plantbatches|packages|harvests|items|strains|locations|patients|transfers|sales)\/v2\//
 
 /** each v2 write body's example rows merged into one → { 'POST /plants/v2/waste': {…} } */
 export function writeBodies(list) {

@@ -10,14 +10,19 @@
  *   - writes answer `{Ids, Warnings}` where METRC documents it and nothing where it does not
  *   - a path METRC does not have is 404 (before the keys are looked at), a path a state's METRC
  *     does not have is 404 there, an endpoint the user lacks the permission for is 401 alone
+ *   - the distribution pushes (issue 24): a shipped order's transfer template and a sale's receipt
+ *     have METRC's fields, are taken with METRC's {Ids, Warnings} and listed as METRC lists them;
+ *     refused with a message per row; per state and per key
  * Runs against no database (both TEST_DB settings run it the same).
  */
+import { metrcPushesFor, type ShipFacts } from '#app/areas/distribution/metrc.server'
+import type { Doc } from '#app/db/types'
 import { MetrcClient } from '#app/metrc/client/client.server'
 import { GetThrottle } from '#app/metrc/client/limits'
-import { DEMO_USER_KEY, GROW_LICENSE, SHOP_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
+import { DEMO_USER_KEY, GROW_LICENSE, HARBOR_LICENSE, SHOP_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
 import { NO_EMPLOYEES_USER_KEY } from '#app/metrc/emulator/model'
 import { planPushes, type PlanContext } from '#app/metrc/outbox/pushes.server'
-import { bodyOf, fieldKind } from '#app/metrc/reference'
+import { ALL_PERMISSIONS, bodyOf, fieldKind } from '#app/metrc/reference'
 import { EXAMPLES, GET_PARAMS } from '#app/metrc/reference/generated'
 import { SYNC_TABLES } from '#app/metrc/sync/tables'
 import { tmpDir } from '#tests/helpers/db'
@@ -224,3 +229,137 @@ describe("Canopy's request bodies are METRC's", () => {
     expect(waste).toMatchObject({ status: 200, json: { Ids: [expect.any(Number)], Warnings: null } })
   })
 })
+
+describe("the distribution pushes (issue 24) are METRC's calls, and the emulator answers them as METRC does", () => {
+  const HARBOR_KEY = 'canopy-demo-user-key-harbor'
+  const harbor = () => emu.state.facilities[HARBOR_LICENSE]
+  /** a shipped order of two packages of the distributor's, to a licensed client or to a buyer without one */
+  const facts = (license: string | null, tags: string[]): ShipFacts => ({
+    fac: { org: 'harbor', name: 'Harbor Distribution, Denver', license: '403R-00512', state: 'CO', timeZone: 'America/Denver' },
+    order: { _id: 'o1', orderNo: 'SO-1001', items: [{ id: '0', totalCents: 12_345 }, { id: '1', totalCents: 999 }], packages: tags.map((tag, i) => ({ line: String(i), inv: `i${i}`, tag, qtyMilli: [5500, 3000][i], unit: 'g' })) } as unknown as Doc,
+    client: { _id: 'c1', name: 'Mile High Dispensary', license, address: '1 Main St', city: 'Denver', state: 'CO' } as unknown as Doc,
+    invoiceNo: 'INV-2026-00042',
+    manifestNo: 'MAN-2026-00042',
+    vehicle: { make_model: 'Ford Transit Connect', driver: 'Casey Driver', driver_license: 'DL-778899', driver_phone: '3035550100', plate: 'CO-ABC-123' },
+    shipAt: new Date('2026-12-05T17:30:00.000Z'),
+  })
+  /** every field Canopy sends is one METRC's example body has, of its kind, nested rows too */
+  function sameFields(example: Record<string, unknown>, body: Record<string, unknown>, at: string) {
+    for (const [k, v] of Object.entries(body)) {
+      expect(Object.keys(example), `${at}${k}`).toContain(k)
+      const want = fieldKind(example[k])
+      if (v !== null && want !== null && !(Array.isArray(v) && v.length === 0)) expect(fieldKind(v), `${at}${k}`).toBe(want)
+      if (want === 'rows' && Array.isArray(v)) for (const row of v) sameFields((example[k] as Array<Record<string, unknown>>)[0], row as Record<string, unknown>, `${at}${k}.`)
+    }
+  }
+
+  it("a shipped order to a licensed client is METRC's CreateTemplates call: the body's fields, METRC's {Ids, Warnings}, then the template in METRC's list and its delivery", async () => {
+    const pk = harbor().packages.filter((p) => !p.IsOnHold && !p.IsFinished).slice(0, 2)
+    const [push] = metrcPushesFor(facts('402-X0002', pk.map((p) => String(p.Label))))
+    expect(push.endpoint).toBe('POST /transfers/v2/templates/outgoing')
+    expect(push.problem).toBeUndefined()
+    const example = bodyOf(push.endpoint)!
+    expect(example, 'METRC documents the call').not.toBeNull()
+    sameFields(example, push.payload, '')
+    // every field METRC's example destination and package carry, Canopy sends
+    const body = push.payload as { Destinations: Array<Record<string, unknown> & { Packages: Array<Record<string, unknown>> }> }
+    expect(Object.keys(body.Destinations[0]).sort()).toEqual(Object.keys((example.Destinations as Array<Record<string, unknown>>)[0]).sort())
+    expect(Object.keys(body.Destinations[0].Packages[0]).sort()).toEqual(Object.keys(((example.Destinations as Array<{ Packages: Array<Record<string, unknown>> }>)[0]).Packages[0]).sort())
+    // METRC's times are the facility's own, without a zone (17:30 UTC is 10:30 in Denver)
+    expect(body.Destinations[0]).toMatchObject({ EstimatedDepartureDateTime: '2026-12-05T10:30:00.000', EstimatedArrivalDateTime: '2026-12-05T14:30:00.000' })
+
+    const r = await raw('POST', push.endpoint.split(' ')[1], { license: HARBOR_LICENSE, user: HARBOR_KEY, body: [push.payload] })
+    expect(r.status, r.text).toBe(200)
+    expect(r.json).toEqual({ Ids: [expect.any(Number)], Warnings: null })
+    // a template moves nothing
+    expect(pk.every((p) => !p.IsFinished)).toBe(true)
+    const list = await raw('GET', '/transfers/v2/templates/outgoing', { license: HARBOR_LICENSE, user: HARBOR_KEY })
+    expect(Object.keys(list.json).sort()).toEqual(['CurrentPage', 'Data', 'Page', 'PageSize', 'RecordsOnPage', 'Total', 'TotalPages', 'TotalRecords'])
+    const row = (list.json.Data as Array<Record<string, unknown>>).find((t) => t.Id === r.json.Ids[0])
+    expect(row).toMatchObject({ Name: 'MAN-2026-00042', ShipperFacilityLicenseNumber: HARBOR_LICENSE, RecipientFacilityLicenseNumber: '402-X0002', RecipientFacilityName: 'Greenleaf Dispensary', InvoiceNumber: 'INV-2026-00042', DeliveryCount: 1, PackageCount: 2, DriverName: 'Casey Driver', VehicleMake: 'Ford', VehicleModel: 'Transit Connect' })
+    // METRC's GetTemplates example row, field for field
+    expect(Object.keys(row!)).toEqual(TEMPLATE_FIELDS)
+    const deliveries = await raw('GET', `/transfers/v2/templates/outgoing/${String(r.json.Ids[0])}/deliveries`, { user: HARBOR_KEY })
+    expect(deliveries.status).toBe(200)
+    expect(deliveries.json.Data).toEqual([expect.objectContaining({ RecipientFacilityLicenseNumber: '402-X0002', DeliveryPackageCount: 2, PlannedRoute: body.Destinations[0].PlannedRoute })])
+    // another license's template is 401, as METRC answers a record that is not the caller's
+    expect((await raw('GET', `/transfers/v2/templates/outgoing/${String(r.json.Ids[0])}/deliveries`)).status).toBe(401)
+  })
+
+  it('a template METRC refuses: a package it does not know, a package on hold, a malformed recipient license, all in one 400 with a message per row', async () => {
+    const [push] = metrcPushesFor(facts('402-X0002', ['1A4HARBORTEST000000000001', String(harbor().packages[1].Label)]))
+    harbor().packages[2].IsOnHold = true
+    try {
+      const held = metrcPushesFor(facts('not a license', [String(harbor().packages[2].Label)]))[0]
+      const r = await raw('POST', '/transfers/v2/templates/outgoing', { license: HARBOR_LICENSE, user: HARBOR_KEY, body: [push.payload, held.payload] })
+      expect(r.status).toBe(400)
+      expect(r.json).toEqual([
+        { row: 0, message: 'Package 1A4HARBORTEST000000000001 is not an active package in the current Facility.' },
+        { row: 1, message: 'Recipient Facility License Number not a license is not valid.' },
+        { row: 1, message: `Package ${String(harbor().packages[2].Label)} is not an active package in the current Facility.` },
+      ])
+    } finally {
+      harbor().packages[2].IsOnHold = false
+    }
+    // the example body as METRC publishes it, without a required field: zod's row message
+    const { PlannedRoute: _r, ...dest } = (bodyOf('POST /transfers/v2/templates/outgoing')!.Destinations as Array<Record<string, unknown>>)[0]
+    const r = await raw('POST', '/transfers/v2/templates/outgoing', { license: HARBOR_LICENSE, user: HARBOR_KEY, body: [{ ...bodyOf('POST /transfers/v2/templates/outgoing'), Destinations: [dest] }] })
+    expect(r.json).toContainEqual({ row: 0, message: 'Destinations.0.PlannedRoute is required.' })
+  })
+
+  it("a sale to a buyer without a license is METRC's RecordReceipts call: the body's fields, {Ids, Warnings}, the sold quantity off the package, the receipt in METRC's list", async () => {
+    const [a, b] = harbor().packages.filter((p) => !p.IsOnHold && !p.IsFinished).slice(3, 5)
+    const before = [Number(a.Quantity), Number(b.Quantity)]
+    const [push] = metrcPushesFor(facts(null, [String(a.Label), String(b.Label)]))
+    expect(push.endpoint).toBe('POST /sales/v2/receipts')
+    sameFields(bodyOf(push.endpoint)!, push.payload, '')
+    expect(push.payload).toMatchObject({ SalesDateTime: '2026-12-05T10:30:00.000', SalesCustomerType: 'Consumer', ExternalReceiptNumber: 'INV-2026-00042' })
+    const r = await raw('POST', '/sales/v2/receipts', { license: HARBOR_LICENSE, user: HARBOR_KEY, body: [push.payload] })
+    expect(r.status, r.text).toBe(200)
+    expect(r.json).toEqual({ Ids: [expect.any(Number)], Warnings: null })
+    expect([Number(a.Quantity), Number(b.Quantity)]).toEqual([Math.round((before[0] - 5.5) * 10_000) / 10_000, Math.round((before[1] - 3) * 10_000) / 10_000])
+    const list = await raw('GET', '/sales/v2/receipts/active', { license: HARBOR_LICENSE, user: HARBOR_KEY })
+    const row = (list.json.Data as Array<Record<string, unknown>>).find((x) => x.Id === r.json.Ids[0])
+    expect(row).toMatchObject({ ExternalReceiptNumber: 'INV-2026-00042', SalesCustomerType: 'Consumer', TotalPackages: 2, TotalPrice: 133.44, IsFinal: false })
+    expect(Object.keys(row!)).toEqual(RECEIPT_FIELDS)
+  })
+
+  it('a receipt METRC refuses: more than the package holds, a customer type METRC does not have; at a cultivation license 403', async () => {
+    const [p, other] = harbor().packages.filter((x) => !x.IsOnHold && !x.IsFinished)
+    const q = Number(p.Quantity)
+    const body = { ...bodyOf('POST /sales/v2/receipts'), SalesDateTime: '2026-12-05T10:30:00.000', Transactions: [{ PackageLabel: p.Label, Quantity: q + 1, UnitOfMeasure: 'Grams', TotalAmount: 10 }] }
+    const r = await raw('POST', '/sales/v2/receipts', { license: HARBOR_LICENSE, user: HARBOR_KEY, body: [body, { ...body, SalesCustomerType: 'Tourist', Transactions: [{ PackageLabel: other.Label, Quantity: 1, UnitOfMeasure: 'Grams', TotalAmount: 10 }] }] })
+    expect(r.status).toBe(400)
+    expect(r.json).toEqual([
+      { row: 0, message: `Package ${String(p.Label)} does not hold that much.` },
+      { row: 1, message: 'Sales Customer Type Tourist is not valid; METRC takes Consumer, Patient, Caregiver, ExternalPatient, NonResidentConsumer.' },
+    ])
+    expect(Number(p.Quantity)).toBe(q)
+    expect((await raw('POST', '/sales/v2/receipts', { license: GROW_LICENSE, body: [body] })).status).toBe(403)
+  })
+
+  it("per state and per key as METRC answers: no template POST in Minnesota's METRC (404); a user without Manage Transfer Templates or the sales permissions 401", async () => {
+    const body = [{ ...bodyOf('POST /transfers/v2/templates/outgoing') }]
+    emu.state.licenses.push({ Number: '999-MN001', Name: 'North Star', LicenseType: 'Distributor', CanGrowPlants: false, State: 'MN' })
+    emu.state.facilities['999-MN001'] = emu.state.facilities[HARBOR_LICENSE]
+    emu.state.users.push({ key: 'contract-no-templates', name: 'Clerk', licenses: [HARBOR_LICENSE, '999-MN001'], permissions: ALL_PERMISSIONS.filter((p) => !/Transfer Templates|Sales/.test(p)) })
+    try {
+      expect((await raw('POST', '/transfers/v2/templates/outgoing', { license: '999-MN001', user: DEMO_USER_KEY, body })).status).toBe(401) // not a license of the demo key's
+      expect((await raw('POST', '/transfers/v2/templates/outgoing', { license: '999-MN001', user: 'contract-no-templates', body })).status).toBe(404)
+      expect((await raw('GET', '/transfers/v2/templates/outgoing', { license: '999-MN001', user: 'contract-no-templates' })).status).toBe(401)
+      for (const [method, path] of [['POST', '/transfers/v2/templates/outgoing'], ['GET', '/transfers/v2/templates/outgoing'], ['POST', '/sales/v2/receipts'], ['GET', '/sales/v2/receipts/active']]) {
+        const r = await raw(method, path, { license: HARBOR_LICENSE, user: 'contract-no-templates', body: method === 'POST' ? body : undefined })
+        expect(r, `${method} ${path}`).toMatchObject({ status: 401, json: { Message: 'Authorization has been denied for this request.' } })
+      }
+      expect((await raw('GET', '/packages/v2/active', { license: HARBOR_LICENSE, user: 'contract-no-templates' })).status).toBe(200)
+    } finally {
+      emu.state.licenses.pop()
+      delete emu.state.facilities['999-MN001']
+      emu.state.users.pop()
+    }
+  })
+})
+
+/** METRC's GetTemplates and GetActiveReceipts example rows, field for field (METRC's documentation of the two lists) */
+const TEMPLATE_FIELDS = ['Id', 'ManifestNumber', 'InvoiceNumber', 'ShipmentLicenseType', 'ShipperFacilityLicenseNumber', 'ShipperFacilityName', 'Name', 'TransporterFacilityLicenseNumber', 'TransporterFacilityName', 'DriverName', 'DriverOccupationalLicenseNumber', 'DriverVehicleLicenseNumber', 'VehicleMake', 'VehicleModel', 'VehicleLicensePlateNumber', 'DeliveryCount', 'ReceivedDeliveryCount', 'PackageCount', 'ReceivedPackageCount', 'ContainsPlantPackage', 'ContainsProductPackage', 'ContainsTradeSample', 'ContainsDonation', 'ContainsTestingSample', 'ContainsProductRequiresRemediation', 'ContainsRemediatedProductPackage', 'IsVoided', 'CreatedDateTime', 'CreatedByUserName', 'LastModified', 'DeliveryId', 'RecipientFacilityLicenseNumber', 'RecipientFacilityName', 'ShipmentTypeName', 'ShipmentTransactionType', 'EstimatedDepartureDateTime', 'ActualDepartureDateTime', 'EstimatedArrivalDateTime', 'ActualArrivalDateTime', 'DeliveryPackageCount', 'DeliveryReceivedPackageCount', 'ReceivedDateTime', 'EstimatedReturnDepartureDateTime', 'ActualReturnDepartureDateTime', 'EstimatedReturnArrivalDateTime', 'ActualReturnArrivalDateTime', 'OriginatingTemplateId']
+const RECEIPT_FIELDS = ['Id', 'ReceiptNumber', 'ExternalReceiptNumber', 'SalesDateTime', 'SalesCustomerType', 'PatientLicenseNumber', 'CaregiverLicenseNumber', 'IdentificationMethod', 'PatientRegistrationLocationId', 'TotalPackages', 'TotalPrice', 'Transactions', 'IsFinal', 'ArchivedDate', 'RecordedDateTime', 'RecordedByUserName', 'LastModified']

@@ -369,6 +369,40 @@ describe('every endpoint family, bodies read with zod, more faults', () => {
     expect((await call('GET', '/transfers/v2/outgoing', { query: `lastModifiedStart=2026-01-01T00:00:00Z&lastModifiedEnd=2026-01-03T00:00:00Z` })).status).toBe(400)
   })
 
+  it('transfer templates at the grower, receipts at the dispensary: all-or-nothing, paged lists, windows, deliveries, kept across a restart', async () => {
+    const grow = emu.state.facilities[GROW_LICENSE]
+    const [a, b, c] = grow.packages.filter((p) => !p.IsFinished && !p.IsOnHold).map((p) => String(p.Label))
+    const dest = (labels: string[]) => ({ RecipientLicenseNumber: SHOP_LICENSE, InvoiceNumber: null, TransferTypeName: 'Wholesale', PlannedRoute: 'Highway 1 north', EstimatedDepartureDateTime: '2026-12-05T09:00:00.000', EstimatedArrivalDateTime: '2026-12-05T13:00:00.000', Transporters: [], Packages: labels.map((PackageLabel) => ({ PackageLabel, WholesalePrice: 100, GrossWeight: null, GrossUnitOfWeightName: null })) })
+    const bad = await call('POST', '/transfers/v2/templates/outgoing', { body: [{ Name: 'T-0', Destinations: [dest([a])] }, { Name: 'T-X', Destinations: [{ ...dest([b]), EstimatedArrivalDateTime: '2026-12-04T09:00:00.000', TransferTypeName: 'Gift' }] }] })
+    expect(bad).toMatchObject({ status: 400, body: [{ row: 1, message: 'Transfer Type Gift is not valid.' }, { row: 1, message: 'EstimatedArrivalDateTime is before EstimatedDepartureDateTime.' }] })
+    expect(grow.transferTemplates).toHaveLength(0)
+    const made = await call('POST', '/transfers/v2/templates/outgoing', { body: [{ Name: 'T-1', Destinations: [dest([a])] }, { Name: 'T-2', Destinations: [dest([b]), dest([c])] }] })
+    expect(made).toMatchObject({ status: 200, body: { Ids: [expect.any(Number), expect.any(Number)], Warnings: null } })
+    const second = await call('GET', '/transfers/v2/templates/outgoing', { query: 'pageSize=1&pageNumber=2' })
+    expect(second.body).toMatchObject({ Total: 2, TotalPages: 2, Page: 2, Data: [{ Name: 'T-2', DeliveryCount: 2, PackageCount: 2, RecipientFacilityLicenseNumber: SHOP_LICENSE, RecipientFacilityName: 'Greenleaf Dispensary' }] })
+    const now = Date.now()
+    expect((await call('GET', '/transfers/v2/templates/outgoing', { query: `lastModifiedStart=${new Date(now - 3_600_000).toISOString()}&lastModifiedEnd=${new Date(now + 60_000).toISOString()}` })).body.Total).toBe(2)
+    expect((await call('GET', '/transfers/v2/templates/outgoing', { query: 'lastModifiedStart=2026-01-01T00:00:00Z&lastModifiedEnd=2026-01-02T00:00:00Z' })).body.Total).toBe(0)
+    const deliveries = await call('GET', `/transfers/v2/templates/outgoing/${String(made.body.Ids[1])}/deliveries`, { license: null, query: 'pageSize=1' })
+    expect(deliveries.body).toMatchObject({ Total: 2, Data: [{ RecipientFacilityLicenseNumber: SHOP_LICENSE, ShipmentTypeName: 'Wholesale', DeliveryPackageCount: 1 }] })
+
+    const shop = emu.state.facilities[SHOP_LICENSE]
+    const p = shop.packages.find((x) => !x.IsFinished && !x.IsOnHold && Number(x.Quantity) > 40)!
+    const q = Number(p.Quantity)
+    const sale = { SalesDateTime: '2026-12-05T10:30:00.000', ExternalReceiptNumber: 'R-1', SalesCustomerType: 'patient', PatientLicenseNumber: 'PT-1001', Transactions: [{ PackageLabel: p.Label, Quantity: 1, UnitOfMeasure: 'Ounces', TotalAmount: 40 }, { PackageLabel: p.Label, Quantity: 2.5, UnitOfMeasure: 'g', TotalAmount: 10 }] }
+    expect((await call('POST', '/sales/v2/receipts', { license: SHOP_LICENSE, body: [{ ...sale, PatientLicenseNumber: null }] })).body).toEqual([{ row: 0, message: 'A sale to a Patient needs the PatientLicenseNumber.' }])
+    expect((await call('POST', '/sales/v2/receipts', { license: SHOP_LICENSE, body: [{ ...sale, SalesDateTime: '2099-01-01T00:00:00.000' }] })).body).toEqual([{ row: 0, message: 'SalesDateTime 2099-01-01T00:00:00.000 is in the future.' }])
+    expect(Number(p.Quantity)).toBe(q)
+    expect((await call('POST', '/sales/v2/receipts', { license: SHOP_LICENSE, body: [sale] })).status).toBe(200)
+    expect(Number(p.Quantity)).toBe(Math.round((q - 28.3495 - 2.5) * 10_000) / 10_000)
+    expect((await call('GET', '/sales/v2/receipts/active', { license: SHOP_LICENSE, query: 'pageSize=5' })).body).toMatchObject({ Total: 1, Data: [{ ExternalReceiptNumber: 'R-1', SalesCustomerType: 'Patient', TotalPackages: 1, TotalPrice: 50, Transactions: [{ UnitOfMeasure: 'Ounces' }, { UnitOfMeasure: 'Grams' }] }] })
+
+    await emu.close()
+    emu = await startMetrcEmulator({ dataDir: dir, limits: { facilityPerSec: 10_000, vendorPerSec: 10_000, facilityInFlight: 100, vendorInFlight: 100 } })
+    expect((await call('GET', '/transfers/v2/templates/outgoing')).body.Total).toBe(2)
+    expect((await call('GET', '/sales/v2/receipts/active', { license: SHOP_LICENSE })).body.Total).toBe(1)
+  })
+
   it('logs each write once; drops connections (reset) and refuses them (unplugged) until told otherwise', async () => {
     emu.clearRequests()
     const tag = (await call('GET', '/tags/v2/package/available')).body[0].Label

@@ -19,7 +19,20 @@ export const RECEIPT_ENDPOINT = 'POST /sales/v2/receipts'
 const UNITS: Record<string, string> = { g: 'Grams', kg: 'Kilograms', oz: 'Ounces', lb: 'Pounds', units: 'Each', ml: 'Milliliters', l: 'Liters' }
 /** units a gross weight may be given in (a count of units has no weight here) */
 const WEIGHTS = new Set(['g', 'kg', 'oz', 'lb'])
-const metrcTime = (d: Date) => d.toISOString().slice(0, 23)
+/**
+ * A time as METRC takes it: the facility's own wall-clock time without a zone (METRC's RecordReceipts:
+ * "SalesDateTime … must already be in the same time zone as the Facility … and not in UTC"; the
+ * template's estimated times likewise), `2026-12-06T09:15:00.000`.
+ */
+export function metrcTime(d: Date, timeZone = 'UTC'): string {
+  let parts: Record<string, string>
+  try {
+    parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(d).map((p) => [p.type, p.value]))
+  } catch {
+    return d.toISOString().slice(0, 23)
+  }
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${String(d.getUTCMilliseconds()).padStart(3, '0')}`
+}
 const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
 
 export interface ShipFacts {
@@ -38,18 +51,35 @@ function linePrice(order: Doc, p: AssignedPackage): number {
   return dollars(l?.totalCents ?? 0)
 }
 
+/**
+ * A template's packages: each package once (METRC refuses a package listed twice), two lines picked
+ * from one package as one entry with their prices (and weights) added.
+ */
+function templatePackages(order: Doc, pk: AssignedPackage[]) {
+  const out = new Map<string, { PackageLabel: string; WholesalePrice: number; GrossWeight: number | null; GrossUnitOfWeightName: string | null; milli: number }>()
+  for (const p of pk) {
+    const was = out.get(p.tag)
+    const milli = (was?.milli ?? 0) + p.qtyMilli
+    const price = Math.round(((was?.WholesalePrice ?? 0) + linePrice(order, p)) * 100) / 100
+    const weighed = WEIGHTS.has(p.unit)
+    out.set(p.tag, { PackageLabel: p.tag, WholesalePrice: price, GrossWeight: weighed ? milli / 1000 : null, GrossUnitOfWeightName: weighed ? UNITS[p.unit] : null, milli })
+  }
+  return [...out.values()].map(({ milli: _m, ...row }) => row)
+}
+
 export function metrcPushesFor(f: ShipFacts): PushItem[] {
   const pk = (Array.isArray(f.order.packages) ? f.order.packages : []) as AssignedPackage[]
   const license = s(f.client.license)
   const label = `${String(f.order.orderNo)} to ${String(f.client.name)}`
   const source = { collection: 'dis_orders', id: f.order._id }
+  const at = (d: Date) => metrcTime(d, f.fac.timeZone)
   if (!license) {
     return [{
       endpoint: RECEIPT_ENDPOINT,
       label: `Sales receipt ${label}`,
       source,
       payload: {
-        SalesDateTime: metrcTime(f.shipAt),
+        SalesDateTime: at(f.shipAt),
         ExternalReceiptNumber: f.invoiceNo,
         SalesCustomerType: 'Consumer',
         PatientLicenseNumber: null,
@@ -86,12 +116,12 @@ export function metrcPushesFor(f: ShipFacts): PushItem[] {
         InvoiceNumber: f.invoiceNo,
         TransferTypeName: 'Wholesale',
         PlannedRoute: `${f.fac.name} to ${String(f.client.address ?? '')} ${String(f.client.city ?? '')}, ${String(f.client.state ?? '')}`.trim(),
-        EstimatedDepartureDateTime: metrcTime(f.shipAt),
-        EstimatedArrivalDateTime: metrcTime(arrive),
+        EstimatedDepartureDateTime: at(f.shipAt),
+        EstimatedArrivalDateTime: at(arrive),
         Transporters: driver.DriverName
-          ? [{ ...driver, DriverLayoverLeg: null, IsLayover: false, EstimatedDepartureDateTime: metrcTime(f.shipAt), EstimatedArrivalDateTime: metrcTime(arrive), TransporterDetails: [] }]
+          ? [{ ...driver, DriverLayoverLeg: null, IsLayover: false, EstimatedDepartureDateTime: at(f.shipAt), EstimatedArrivalDateTime: at(arrive), TransporterDetails: [] }]
           : [],
-        Packages: pk.map((p) => ({ PackageLabel: p.tag, WholesalePrice: linePrice(f.order, p), GrossWeight: WEIGHTS.has(p.unit) ? p.qtyMilli / 1000 : null, GrossUnitOfWeightName: WEIGHTS.has(p.unit) ? UNITS[p.unit] : null })),
+        Packages: templatePackages(f.order, pk),
       }],
     },
   }]

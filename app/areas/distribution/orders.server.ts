@@ -143,10 +143,12 @@ export interface Facility {
   name: string
   license: string
   state: string
+  /** the facility's IANA time zone (METRC takes its times in it, without a zone) */
+  timeZone?: string
 }
 export async function facilityOf(database: Database, org: string): Promise<Facility> {
   const f = await database.store.get('auth', 'org', org)
-  return { org, name: String(f?.fullName ?? org), license: String(f?.license ?? ''), state: String(f?.state ?? '') }
+  return { org, name: String(f?.fullName ?? org), license: String(f?.license ?? ''), state: String(f?.state ?? ''), timeZone: typeof f?.timezone === 'string' && f.timezone ? f.timezone : undefined }
 }
 
 /**

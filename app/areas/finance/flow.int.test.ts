@@ -2,46 +2,70 @@
  * Issue 24 on the real database (PGlite and PostgreSQL): a cart of three lines (one a partial
  * package) priced against an independent computation; confirm, fulfil by tags, ship: stock falls
  * by exactly the ordered amounts, the invoice and manifest PDFs read back with the lines and
- * totals, the METRC transfer is queued with METRC's published body; two partial payments take the
- * receivable to 0 and Paid, an overpayment is refused; the status rules; 20 fulfilments racing
- * for one package's last units never oversell; a failure half way leaves stock, order, invoice
- * and outbox as they were.
+ * totals, the METRC transfer is queued with METRC's published body and the outbox worker has it
+ * confirmed by the METRC emulator (a template there with the order's packages); two partial
+ * payments take the receivable to 0 and Paid, an overpayment is refused; the status rules; 20
+ * fulfilments racing for one package's last units never oversell; a failure half way leaves stock,
+ * order, invoice and outbox as they were; a sale to a buyer without a license is a receipt METRC
+ * takes (the sold units off its package); a package METRC does not know fails with METRC's words.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import pino from 'pino'
 import { extractText } from 'unpdf'
 import { loadEnv, type Env } from '#app/config/env.server'
 import type { Actor, Doc } from '#app/db/types'
+import type { MetrcEndpoint } from '#app/metrc/connection.server'
+import { HARBOR_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
+import type { OutboxRow } from '#app/metrc/outbox/applied.server'
+import { pushFacility } from '#app/metrc/outbox/worker.server'
+import { saveLink } from '#app/metrc/sync/links.server'
 import { writeSteps } from '#app/records/write-hooks.server'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { recordPayment } from './payments.server'
 import { addCartLine, clientTaxes, setCartClient, submitCart } from '../distribution/cart.server'
 import { cancelOrder, confirmOrder, deliverOrder, fulfilOrder, shipOrder } from '../distribution/orders.server'
-import { TRANSFER_ENDPOINT } from '../distribution/metrc.server'
+import { RECEIPT_ENDPOINT, TRANSFER_ENDPOINT } from '../distribution/metrc.server'
 
 const ORG = 'harbor'
 let t: TestDatabase
 let env: Env
+let emu: RunningEmulator
+let endpoint: MetrcEndpoint
 let seq = 0
 const actor = (): Actor => ({ uid: `u-test-${++seq}` })
+const silent = pino({ level: 'silent' })
+/** the real outbox worker, one pass for the facility, against the emulator */
+const push = () => pushFacility({ database: t, secret: env.SESSION_SECRET, endpoint, logger: silent, client: { attempts: 2, maxRetryAfterMs: 20, backoff: { baseMs: 5, maxMs: 10 }, timeoutMs: 3000 } }, ORG)
+const pushesOf = async (orderId: string) => (await t.db.query<OutboxRow>('SELECT * FROM metrc_outbox WHERE org = $1 AND source_id = $2 ORDER BY seq', [ORG, orderId])).rows
+/** the distributor's packages as METRC keeps them */
+const metrcPackages = () => emu.state.facilities[HARBOR_LICENSE].packages
 
 beforeAll(async () => {
+  emu = await startMetrcEmulator({ dataDir: tmpDir(), seed: { plants: 10, packages: 10 } })
+  endpoint = { vendorKey: emu.vendorKey, baseUrl: () => emu.url, emulated: true }
   t = await openTestDatabase()
-  env = loadEnv({ DATA_DIR: tmpDir(), DEMO_DATA: '1' })
+  env = { ...loadEnv({ DATA_DIR: tmpDir(), DEMO_DATA: '1' }), METRC_VENDOR_KEY: emu.vendorKey, METRC_URL: emu.url }
   await seedDemo(t, env)
-  await t.db.query(`INSERT INTO metrc_links (org, state, license, key_sealed, updated_by) VALUES ($1, 'CO', '403R-00512', 'sealed', 'test')`, [ORG])
+  // the facility linked to the distributor's license in METRC (after the demo: its own orders queue nothing)
+  await saveLink(t, env.SESSION_SECRET, { uid: 'u-admin' }, ORG, { state: 'CO', license: HARBOR_LICENSE, key: 'canopy-demo-user-key-harbor' }, null)
 }, 300_000)
 afterAll(async () => {
+  await emu?.close()
   await t?.cleanup()
 })
 
 const qtyOf = async (id: string) => Number(((await t.store.get(ORG, 'dis_inventory', id))!.qty as { qty: number }).qty)
 
-/** A package of a product with a price, set to `units` units on hand. */
-async function freshPackage(units: number, tag: string): Promise<Doc> {
-  const products = await t.store.find(ORG, 'dis_products', { active: 'yes' }, 5)
-  return t.store.insert({ uid: 'test' }, ORG, 'dis_inventory', { tag, product: products[0]._id, qty: { qty: units, unit: 'units' } })
+/** A package of a product with a price, set to `units` units on hand; METRC has it too (`Each`), unless told otherwise. */
+async function freshPackage(units: number, tag: string, o: { product?: Doc; inMetrc?: boolean } = {}): Promise<Doc> {
+  const product = o.product ?? (await t.store.find(ORG, 'dis_products', { active: 'yes' }, 5))[0]
+  if (o.inMetrc !== false) {
+    const seeded = metrcPackages()[0]
+    metrcPackages().push({ ...seeded, Id: emu.state.nextId++, Label: tag, Quantity: units, OriginalPackageQuantity: units, UnitOfMeasureName: 'Each', UnitOfMeasureAbbreviation: 'ea', IsOnHold: false, IsFinished: false, LastModified: new Date().toISOString() })
+  }
+  return t.store.insert({ uid: 'test' }, ORG, 'dis_inventory', { tag, product: product._id, qty: { qty: units, unit: 'units' } })
 }
 async function buyer(): Promise<Doc> {
   const clients = await t.store.find(ORG, 'set_clients', {}, 50)
@@ -89,7 +113,7 @@ test('cart → order → fulfil → ship → two payments: exact totals, stock, 
   await confirmOrder(t, a, ORG, order._id)
   const otherPkg = await freshPackage(5, '1A4HARBORTEST000000000003')
   await expect(fulfilOrder(t, a, ORG, order._id, `${p1.tag}\n${p2.tag}`)).rejects.toThrow(/Line 3/)
-  const prodPkg = await t.store.insert({ uid: 'test' }, ORG, 'dis_inventory', { tag: '1A4HARBORTEST000000000004', product: product._id, qty: { qty: 10, unit: 'units' } })
+  const prodPkg = await freshPackage(10, '1A4HARBORTEST000000000004', { product })
   await expect(fulfilOrder(t, a, ORG, order._id, `${p1.tag} ${p2.tag} ${prodPkg.tag} ${otherPkg.tag}`)).rejects.toThrow(/not for this order/)
   expect(await qtyOf(p1._id)).toBe(40)
   const picked = await fulfilOrder(t, a, ORG, order._id, `${String(p1.tag).toLowerCase()}, ${p2.tag}; ${prodPkg.tag}`)
@@ -121,13 +145,24 @@ test('cart → order → fulfil → ship → two payments: exact totals, stock, 
   expect(ob.rows[0].endpoint).toBe(TRANSFER_ENDPOINT)
   const body = ob.rows[0].payload as { Name: string; Destinations: Array<{ RecipientLicenseNumber: string; InvoiceNumber: string; TransferTypeName: string; Packages: Array<{ PackageLabel: string }> }> }
   const reference = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../tests/fixtures/metrc-real/metrc-postman-ca-flat.json'), 'utf8').toString()) as Array<{ method: string; path: string; body: string }>
-  const template = JSON.parse(reference.find((r) => r.method === 'POST' && r.path === '/transfers/v2/templates/outgoing')!.body)[0]
-  for (const k of Object.keys(body)) expect(Object.keys(template)).toContain(k)
-  for (const k of Object.keys(body.Destinations[0])) expect(Object.keys(template.Destinations[0])).toContain(k)
-  expect(Object.keys(body.Destinations[0].Packages[0]).sort()).toEqual(Object.keys(template.Destinations[0].Packages[0]).sort())
+  const example = JSON.parse(reference.find((r) => r.method === 'POST' && r.path === '/transfers/v2/templates/outgoing')!.body)[0]
+  for (const k of Object.keys(body)) expect(Object.keys(example)).toContain(k)
+  for (const k of Object.keys(body.Destinations[0])) expect(Object.keys(example.Destinations[0])).toContain(k)
+  expect(Object.keys(body.Destinations[0].Packages[0]).sort()).toEqual(Object.keys(example.Destinations[0].Packages[0]).sort())
   expect(body.Destinations[0].RecipientLicenseNumber).toBe(client.license)
   expect(body.Destinations[0].InvoiceNumber).toBe(shipped.invoiceNo)
   expect(body.Destinations[0].Packages.map((p) => p.PackageLabel).sort()).toEqual([p1.tag, p2.tag, prodPkg.tag].sort())
+
+  // the outbox worker sends it; METRC takes it: confirmed with METRC's id, the template there
+  expect(ob.rows[0].status).toBe('pending')
+  const sent = await push()
+  expect(sent).toMatchObject({ confirmed: 1, failed: 0 })
+  const [confirmed] = await pushesOf(order._id)
+  expect(confirmed).toMatchObject({ status: 'confirmed', message: null })
+  const template = emu.state.facilities[HARBOR_LICENSE].transferTemplates.find((x) => x.Id === Number(confirmed.metrc_id))!
+  expect(template).toMatchObject({ Name: shipped.manifestNo, ShipperFacilityLicenseNumber: HARBOR_LICENSE })
+  expect((template.Destinations as Array<{ RecipientLicenseNumber: string; Packages: Array<{ PackageLabel: string }> }>)[0]).toMatchObject({ RecipientLicenseNumber: client.license, InvoiceNumber: shipped.invoiceNo })
+  expect(emu.requests.filter((r) => r.method === 'POST' && r.path === '/transfers/v2/templates/outgoing').map((r) => r.status)).toEqual([200])
 
   // the generic write path cannot change the flow's figures; notes it can
   const step = writeSteps(ORG, 'dis_orders', a)!
@@ -153,6 +188,74 @@ test('cart → order → fulfil → ship → two payments: exact totals, stock, 
   // no cancelling a delivered order
   await deliverOrder(t, a, ORG, order._id)
   await expect(cancelOrder(t, a, ORG, order._id)).rejects.toThrow(/delivered order cannot be cancelled/)
+}, 120_000)
+
+test("a sale to a buyer without a license is METRC's sales receipt: confirmed, the sold units off METRC's package", async () => {
+  const a = actor()
+  const pkg = await freshPackage(20, '1A4HARBORSALE000000000001')
+  const walkIn = await t.store.insert({ uid: 'test' }, ORG, 'set_clients', { name: 'Walk-in buyer', client_type: 'Consumer', state: 'CO', city: 'Denver' })
+  await setCartClient(t, a, ORG, a.uid, walkIn._id)
+  await addCartLine(t, a, ORG, a.uid, { source: 'package', ref: pkg._id, qty: '6', price: '12.50', discount: '' })
+  const order = await submitCart(t, a, ORG, a.uid)
+  await confirmOrder(t, a, ORG, order._id)
+  await fulfilOrder(t, a, ORG, order._id, String(pkg.tag))
+  const shipped = await shipOrder(t, a, ORG, order._id, { dataDir: env.DATA_DIR })
+  const [queued] = await pushesOf(order._id)
+  expect(queued).toMatchObject({ endpoint: RECEIPT_ENDPOINT, status: 'pending' })
+  expect(queued.payload).toMatchObject({ ExternalReceiptNumber: shipped.invoiceNo, SalesCustomerType: 'Consumer', Transactions: [{ PackageLabel: pkg.tag, Quantity: 6, UnitOfMeasure: 'Each', TotalAmount: 75 }] })
+  expect(await push()).toMatchObject({ confirmed: 1, failed: 0 })
+  const [done] = await pushesOf(order._id)
+  expect(done.status).toBe('confirmed')
+  const receipt = emu.state.facilities[HARBOR_LICENSE].receipts.find((r) => r.Id === Number(done.metrc_id))
+  expect(receipt).toMatchObject({ ExternalReceiptNumber: shipped.invoiceNo, TotalPackages: 1, TotalPrice: 75 })
+  expect(metrcPackages().find((p) => p.Label === pkg.tag)!.Quantity).toBe(14)
+}, 120_000)
+
+test("an order of the demo's own stock: the emulator's distributor has the demo's packages, so METRC confirms it", async () => {
+  const a = actor()
+  const stock = (await t.store.find(ORG, 'dis_inventory', {}, 200)).filter((p) => !String(p.tag).startsWith('1A4HARBOR') && (p.qty as { unit: string; qty: number }).unit === 'units' && (p.qty as { qty: number }).qty >= 2)
+  const pkg = stock.sort((x, y) => x._id.localeCompare(y._id))[0]
+  expect(metrcPackages().some((p) => p.Label === pkg.tag && !p.IsFinished)).toBe(true)
+  const o = await orderOf(a.uid, [{ source: 'package', ref: pkg._id, qty: '2' }])
+  await confirmOrder(t, a, ORG, o._id)
+  await fulfilOrder(t, a, ORG, o._id, String(pkg.tag))
+  await shipOrder(t, a, ORG, o._id, { dataDir: env.DATA_DIR })
+  expect(await push()).toMatchObject({ confirmed: 1, failed: 0 })
+  expect((await pushesOf(o._id)).map((x) => x.status)).toEqual(['confirmed'])
+}, 120_000)
+
+test('a push whose answer METRC lost is found in METRC on the next pass, not sent twice', async () => {
+  const a = actor()
+  const pkg = await freshPackage(6, '1A4HARBORLOST000000000001')
+  const o = await orderOf(a.uid, [{ source: 'package', ref: pkg._id, qty: '1' }])
+  await confirmOrder(t, a, ORG, o._id)
+  await fulfilOrder(t, a, ORG, o._id, String(pkg.tag))
+  const shipped = await shipOrder(t, a, ORG, o._id, { dataDir: env.DATA_DIR })
+  emu.faults.dropAnswers = 1
+  expect(await push()).toMatchObject({ confirmed: 0, stopped: 'in-doubt' })
+  expect((await pushesOf(o._id))[0].status).toBe('sent')
+  expect(await push()).toMatchObject({ confirmed: 1 })
+  const [done] = await pushesOf(o._id)
+  expect(done).toMatchObject({ status: 'confirmed', message: 'METRC had taken it (found after its answer was lost).' })
+  const mine = emu.state.facilities[HARBOR_LICENSE].transferTemplates.filter((x) => x.Name === shipped.manifestNo)
+  expect(mine.map((x) => x.Id)).toEqual([Number(done.metrc_id)])
+}, 120_000)
+
+test("a shipped order with a package METRC does not know: the push fails with METRC's message, nothing changes in METRC", async () => {
+  const a = actor()
+  const known = await freshPackage(8, '1A4HARBORMISS000000000001')
+  const unknown = await freshPackage(8, '1A4HARBORMISS000000000002', { inMetrc: false })
+  const o = await orderOf(a.uid, [{ source: 'package', ref: known._id, qty: '2' }, { source: 'package', ref: unknown._id, qty: '3' }])
+  await confirmOrder(t, a, ORG, o._id)
+  await fulfilOrder(t, a, ORG, o._id, `${known.tag} ${unknown.tag}`)
+  await shipOrder(t, a, ORG, o._id, { dataDir: env.DATA_DIR })
+  const templates = emu.state.facilities[HARBOR_LICENSE].transferTemplates.length
+  expect(await push()).toMatchObject({ confirmed: 0, failed: 1 })
+  const [failed] = await pushesOf(o._id)
+  expect(failed).toMatchObject({ endpoint: TRANSFER_ENDPOINT, status: 'failed', message: `Package ${String(unknown.tag)} is not an active package in the current Facility.`, metrc_id: null })
+  expect(emu.state.facilities[HARBOR_LICENSE].transferTemplates).toHaveLength(templates)
+  // the order itself stays shipped: what METRC refused waits on /MetrcOutbox for a person
+  expect((await t.store.get(ORG, 'dis_orders', o._id))!.status).toBe('Shipped')
 }, 120_000)
 
 test('20 fulfilments racing for one package\'s last units never oversell', async () => {

@@ -41,6 +41,10 @@ export interface FacilityData {
   harvestWaste: Row[]
   /** transfers, one row per delivery, `Direction` incoming or outgoing (not sent on the wire) */
   transfers: Row[]
+  /** outgoing transfer templates (POST /transfers/v2/templates/outgoing), each with its `Destinations` as sent */
+  transferTemplates: Row[]
+  /** sales receipts (POST /sales/v2/receipts), each with its `Transactions` */
+  receipts: Row[]
   /** tags not yet used, by kind; a tag leaves its list when used and never comes back */
   tags: { plant: string[]; package: string[] }
   usedTags: string[]
@@ -69,5 +73,5 @@ export const tagOf = (license: string, kind: 'plant' | 'package', n: number) => 
 
 
 export function emptyFacility(): FacilityData {
-  return { locations: [], strains: [], items: [], packages: [], plantBatches: [], plants: [], harvests: [], employees: [], patients: [], labResults: [], plantWaste: [], harvestWaste: [], transfers: [], tags: { plant: [], package: [] }, usedTags: [] }
+  return { locations: [], strains: [], items: [], packages: [], plantBatches: [], plants: [], harvests: [], employees: [], patients: [], labResults: [], plantWaste: [], harvestWaste: [], transfers: [], transferTemplates: [], receipts: [], tags: { plant: [], package: [] }, usedTags: [] }
 }

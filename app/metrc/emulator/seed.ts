@@ -6,8 +6,10 @@
 import { ALL_PERMISSIONS } from '../reference'
 import { DEMO_USER_KEY, DEMO_VENDOR_KEY, GROW_LICENSE, HARBOR_LICENSE, NO_EMPLOYEES_USER_KEY, SHOP_LICENSE, EXPIRED_USER_KEY, tagOf, type EmulatorState, emptyFacility } from './model'
 import { REF } from './reference'
-import { mulberry32 as rnd } from '../../seed/kit'
+import { FACILITIES as DEMO_FACILITIES } from '../../seed/core'
+import { makeCtx, mulberry32 as rnd } from '../../seed/kit'
 import { ROOMS as DEMO_ROOMS, STRAINS as DEMO_STRAINS } from '../../seed/records/business'
+import { disInvTag } from '../../seed/records/operations-2'
 
 export interface SeedOptions {
   /** plants and packages at the cultivation license (the bench asks for 10,000 and 5,000) */
@@ -122,6 +124,20 @@ export function seedState(o: SeedOptions = {}): EmulatorState {
     const loc = growF.locations[0]
     const day = ago(80).slice(0, 10)
     growF.harvests.push({ Id: id(), Name: `${day}-${String(loc.Name)}-H`, HarvestType: 'WholePlant', DryingLocationId: loc.Id, DryingLocationName: loc.Name, HarvestStartDate: day, PlantCount: 12, TotalWetWeight: 5400, CurrentWeight: 0, TotalWasteWeight: 400, PackageCount: 5, TotalPackagedWeight: 5000, UnitOfWeightName: 'Grams', IsOnHold: false, FinishedDate: ago(60).slice(0, 10), ArchivedDate: null, LastModified: ago(60) })
+  }
+  // the Canopy demo's distribution stock (dis_inventory of harbor, linked to the distributor's license)
+  // exists in METRC too, so the demo's shipped orders are templates and receipts METRC takes (added
+  // last: ids above stay put); METRC counts them in Each, with room for every order the demo makes
+  const harborDemo = DEMO_FACILITIES.find((x) => x.org === 'harbor')
+  const harborF = s.facilities[HARBOR_LICENSE]
+  if (harborDemo && harborF?.packages.length) {
+    const ctx = makeCtx(harborDemo, new Date(now))
+    const [like] = harborF.packages
+    for (let i = 0; i < 60; i++) {
+      const Label = disInvTag(ctx, i)
+      if (harborF.packages.some((p) => p.Label === Label)) continue
+      harborF.packages.push({ ...like, Id: id(), Label, Quantity: 1000, OriginalPackageQuantity: 1000, UnitOfMeasureName: 'Each', UnitOfMeasureAbbreviation: 'ea', IsOnHold: false, IsFinished: false, LastModified: ago(20) })
+    }
   }
   return s
 }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { existsIn, templateOf, writeAnswers } from '../reference'
 import { authenticate, DENIED, licenseFor, requirePermission, requirePlants } from './auth'
 import { BY_ID, LISTS } from './endpoints'
-import { deliveryPackages, DELIVERY_PACKAGES } from './endpoints/transfers'
+import { KEYED_READS } from './endpoints/transfers'
 import { applyFaultPatch, noFaults, type Faults } from './faults'
 import type { EmulatorState } from './model'
 import { inWindow, page, paging, window } from './paging'
@@ -82,17 +82,17 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
       if (faults.down) throw new Refusal(503, 'The API is down for maintenance.', undefined, 5)
       // a path METRC does not have is 404 whoever asks (before the keys are looked at)
       const list = method === 'GET' ? LISTS[path] : undefined
-      const delivery = method === 'GET' && !list ? DELIVERY_PACKAGES.exec(path) : null
-      const byIdMatch = method === 'GET' && !list && !delivery ? /^\/([a-z]+)\/v2\/([^/]+)$/.exec(path) : null
+      const keyed = method === 'GET' && !list ? KEYED_READS.map((k) => ({ ...k, m: k.re.exec(path) })).find((k) => k.m) : undefined
+      const byIdMatch = method === 'GET' && !list && !keyed ? /^\/([a-z]+)\/v2\/([^/]+)$/.exec(path) : null
       const byIdDef = byIdMatch ? BY_ID[byIdMatch[1]] : undefined
-      if (method === 'GET' ? !list && !delivery && !byIdDef : !hasWrite(method, path)) throw new Refusal(404, NO_RESOURCE(url.pathname))
+      if (method === 'GET' ? !list && !keyed && !byIdDef : !hasWrite(method, path)) throw new Refusal(404, NO_RESOURCE(url.pathname))
       const caller = authenticate(state, req.headers.authorization, faults.expiredKeys)
       const license = licenseFor(state, caller, url.searchParams.get('licenseNumber'))
       const f = license ? state.facilities[license.Number] : null
       // each state's METRC has its own set of endpoints (patients: not in California)
       if (license?.State && !existsIn(license.State, method, path)) throw new Refusal(404, NO_RESOURCE(url.pathname))
       // the key's user needs METRC's permission for this endpoint at this license
-      requirePermission(caller, templateOf(method, path))
+      requirePermission(caller, keyed?.template ?? templateOf(method, path))
 
       if (method === 'GET') {
         if (faults.storm429 > 0) {
@@ -114,8 +114,8 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
           } else entry.status = send(res, 200, wire(rows))
           return
         }
-        if (delivery) {
-          const rows = deliveryPackages(state, caller.user, Number(delivery[1]))
+        if (keyed) {
+          const rows = keyed.rows(state, caller.user, Number(keyed.m![1]))
           if (!rows) throw new Refusal(401, DENIED)
           entry.status = send(res, 200, page(rows, paging(url.searchParams)))
           return

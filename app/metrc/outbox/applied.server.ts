@@ -148,6 +148,12 @@ export async function wasApplied(client: MetrcClient, license: string, item: Out
       const pl = await byLabel(client, license, 'plants', p.Label)
       return pl && same(pl.LocationName, p.Location) ? found(pl) : { applied: false }
     }
+    // a shipped order (areas/distribution/metrc.server.ts): its template by the manifest number it is named after, its receipt by the invoice number
+    case 'POST /transfers/v2/templates/outgoing':
+      return found((await recent(client, license, ['/transfers/v2/templates/outgoing'], item, memo)).find((t) => same(t.Name, p.Name)))
+    case 'POST /sales/v2/receipts':
+      if (typeof p.ExternalReceiptNumber !== 'string' || !p.ExternalReceiptNumber) return null
+      return found((await recent(client, license, ['/sales/v2/receipts/active'], item, memo)).find((r) => same(r.ExternalReceiptNumber, p.ExternalReceiptNumber)))
     default:
       return item.endpoint.startsWith('PUT ') ? { applied: false } : null
   }

@@ -84,6 +84,15 @@ export const PERMISSIONS: Record<string, string[]> = {
   'POST /packages/v2': ['View Packages', 'Create/Submit/Discontinue Packages'],
   'POST /packages/v2/adjust': ['View Packages', 'Manage Packages Inventory'],
   'POST /harvests/v2/packages': ['View Harvests', 'Manage Harvests', 'View Packages', 'Create/Submit/Discontinue Packages'],
+  // METRC's documentation of the transfer templates (CreateOutgoingTemplates, GetOutgoingTemplates,
+  // GetOutgoingTemplateDeliveryById) and of the receipts (GetActiveReceipts: View or Manage Sales;
+  // RecordReceipts names the key's Sales (Write) right and a facility type that sells, which a
+  // user's Manage Sales stands for here)
+  'GET /transfers/v2/templates/outgoing': ['Manage Transfer Templates', 'View Transfer Templates'],
+  'GET /transfers/v2/templates/outgoing/{id}/deliveries': ['Manage Transfer Templates', 'View Transfer Templates'],
+  'POST /transfers/v2/templates/outgoing': ['Manage Transfer Templates'],
+  'GET /sales/v2/receipts/active': ['View Sales', 'Manage Sales'],
+  'POST /sales/v2/receipts': ['Manage Sales'],
 }
 
 /** Every METRC permission the documentation names (the emulator's full-rights key holds them all). */

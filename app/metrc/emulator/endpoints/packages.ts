@@ -33,7 +33,9 @@ const Finish = z.object({ Label: zText, ActualDate: zDate }).passthrough()
 const Unfinish = z.object({ Label: zText }).passthrough()
 const Move = z.object({ Label: zText, Location: zText, Sublocation: zOpt, MoveDate: zDate }).passthrough()
 
-const notActive = (label: string) => `Package ${label} is not an active package in the current Facility.`
+/** a package asked for more than it holds */
+export const tooLittle = (p: Record<string, unknown>) => `Package ${String(p.Label)} does not hold that much.`
+export const notActive = (label: string) => `Package ${label} is not an active package in the current Facility.`
 
 const adjust = write({
   schema: Adjust,
@@ -73,7 +75,7 @@ const create = (testing: boolean) =>
         const src = byLabel(ctx.f.packages, ing.Package)
         if (!src || src.IsFinished || src.IsOnHold) err(notActive(ing.Package))
         else if (!sameUnitKind(ing.UnitOfMeasure, src.UnitOfMeasureName)) err(`Unit of measure ${ing.UnitOfMeasure} does not match package ${String(src.Label)}.`)
-        else if (inUnit(ing.Quantity, ing.UnitOfMeasure, String(src.UnitOfMeasureName)) > num(src.Quantity)) err(`Package ${String(src.Label)} does not hold that much.`)
+        else if (inUnit(ing.Quantity, ing.UnitOfMeasure, String(src.UnitOfMeasureName)) > num(src.Quantity)) err(tooLittle(src))
       }
     },
     apply: (o, ctx) => {
