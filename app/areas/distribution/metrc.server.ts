@@ -37,6 +37,8 @@ const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
 
 export interface ShipFacts {
   fac: Facility
+  /** the license the facility is linked to METRC with (metrc_links): METRC knows the shipper by it */
+  metrcLicense?: string | null
   order: Doc
   client: Doc
   invoiceNo: string
@@ -94,7 +96,7 @@ export function metrcPushesFor(f: ShipFacts): PushItem[] {
   const [make, ...model] = String(v.make_model ?? '').split(' ')
   const arrive = new Date(f.shipAt.getTime() + 4 * 3_600_000)
   const driver = {
-    TransporterFacilityLicenseNumber: f.fac.license || null,
+    TransporterFacilityLicenseNumber: f.metrcLicense || f.fac.license || null,
     DriverOccupationalLicenseNumber: s(v.driver_license),
     DriverName: s(v.driver),
     DriverLicenseNumber: s(v.driver_license),

@@ -196,7 +196,8 @@ export async function shipOrder(database: Database, actor: Actor, org: string, i
       notes: `Order ${String(o.orderNo)}`,
     })
     await opts.probe?.('invoice written')
-    const queued = await enqueuePushes(w.tx, org, actor, metrcPushesFor({ fac, order: o, client, invoiceNo, manifestNo, vehicle, shipAt: now }))
+    const metrcLicense = (await w.tx.query<{ license: string }>('SELECT license FROM metrc_links WHERE org = $1', [org])).rows[0]?.license ?? null
+    const queued = await enqueuePushes(w.tx, org, actor, metrcPushesFor({ fac, metrcLicense, order: o, client, invoiceNo, manifestNo, vehicle, shipAt: now }))
     await opts.probe?.('outbox written')
     return w.update('dis_orders', o, {
       ...moved(o, 'Shipped', actor.uid),

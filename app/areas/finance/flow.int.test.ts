@@ -150,6 +150,8 @@ test('cart → order → fulfil → ship → two payments: exact totals, stock, 
   for (const k of Object.keys(body.Destinations[0])) expect(Object.keys(example.Destinations[0])).toContain(k)
   expect(Object.keys(body.Destinations[0].Packages[0]).sort()).toEqual(Object.keys(example.Destinations[0].Packages[0]).sort())
   expect(body.Destinations[0].RecipientLicenseNumber).toBe(client.license)
+  // the shipper carries it: METRC knows the facility by the license it is linked with, not the one on its record
+  expect((body as unknown as { TransporterFacilityLicenseNumber: string }).TransporterFacilityLicenseNumber).toBe(HARBOR_LICENSE)
   expect(body.Destinations[0].InvoiceNumber).toBe(shipped.invoiceNo)
   expect(body.Destinations[0].Packages.map((p) => p.PackageLabel).sort()).toEqual([p1.tag, p2.tag, prodPkg.tag].sort())
 
