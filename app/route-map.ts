@@ -126,6 +126,8 @@ export const ROUTES: RouteEntry[] = [
   t('/MetrcItems', 'Items', 'metrc', 'metrc_items'),
   t('/MetrcPackages', 'Packages', 'metrc', 'metrc_packages'),
   t('/MetrcWMix', 'Waste Mix', 'metrc', 'metrc_wmix'),
+  // METRC's unused plant and package tags (the Compliance dashboard's "tags on hand" link here)
+  t('/MetrcTags', 'Tags on hand', 'metrc', 'metrc_tags', ro),
   { path: '/MetrcPrefs', title: 'Workflow Preferences', module: 'metrc', kind: 'prefs', collection: 'metrc_prefs' },
   // METRC drift (issue 9 item 7): its own route, app/routes/MetrcDrift.tsx
   { path: '/MetrcDrift', title: 'Drift Reconciliation', module: 'metrc', kind: 'reconcile' },

@@ -152,17 +152,20 @@ const COMPLIANCE: Side = {
         (SELECT json_agg(x) FROM (SELECT doc ->> 'wasteType' AS type, count(*) FILTER (WHERE ${inP})::int AS n, sum(canopy_measure(doc -> 'weight')) FILTER (WHERE ${inP}) AS g,
                  count(*) FILTER (WHERE ${C('wasteDate')} >= $4 AND ${C('wasteDate')} < $5)::int AS pn, count(*) FILTER (WHERE ${inP} AND doc ->> 'reported' = 'no')::int AS unrep
             FROM c_fac_waste WHERE org = $1 AND ${C('wasteDate')} >= least($2, $4) AND ${C('wasteDate')} < greatest($3, $5) GROUP BY 1) x) AS waste,
-        (SELECT json_agg(x) FROM (SELECT id, doc ->> 'name' AS name, doc ->> 'expiry' AS expiry FROM c_set_mylic WHERE org = $1 AND ${ACTIVE} AND ${C('expiry')} >= $8 AND ${C('expiry')} < $9 ORDER BY 3) x) AS lic`,
+        (SELECT json_agg(x) FROM (SELECT id, doc ->> 'name' AS name, doc ->> 'expiry' AS expiry FROM c_set_mylic WHERE org = $1 AND ${ACTIVE} AND ${C('expiry')} >= $8 AND ${C('expiry')} < $9 ORDER BY 3) x) AS lic,
+        (SELECT json_object_agg(coalesce(type, ''), n) FROM (SELECT doc ->> 'Type' AS type, count(*)::int AS n FROM c_metrc_tags WHERE org = $1 AND ${ACTIVE} GROUP BY 1) x) AS tags,
+        (SELECT bool_and(doc ->> 'CanGrowPlants' = 'no') FROM c_metrc_license WHERE org = $1 AND ${ACTIVE}) AS no_plants`,
       [DASH_ORG, p.from, p.to, p.previous.from, p.previous.to, p.timeZone, spanOf(first, first, p.timeZone).from, spanOf(p.today, p.today, p.timeZone).from, spanOf(addDays(p.today, 90), addDays(p.today, 90), p.timeZone).to],
     )
     const box = r.box as { pending: number; failed: number }
     const w = (r.waste ?? []) as Array<{ n: number; unrep: number }>
-    return { pending: box.pending, failed: box.failed, drift: Number(r.drift), waste: w.reduce((a, x) => a + x.n, 0), unreported: w.reduce((a, x) => a + x.unrep, 0), licences: ((r.lic ?? []) as unknown[]).length }
+    const tags = (r.tags ?? {}) as Record<string, number>
+    return { pending: box.pending, failed: box.failed, drift: Number(r.drift), waste: w.reduce((a, x) => a + x.n, 0), unreported: w.reduce((a, x) => a + x.unrep, 0), licences: ((r.lic ?? []) as unknown[]).length, plantTags: tags.Plant ?? 0, packageTags: tags.Package ?? 0 }
   },
   shown(b) {
     const byLabel = (re: RegExp) => Number(b.tiles.find((t) => re.test(t.label))?.value ?? NaN)
     const countOf = (re: RegExp) => Number(b.tiles.find((t) => re.test(t.label))?.count ?? NaN)
-    return { pending: byLabel(/^Pending METRC/), failed: byLabel(/^Failed METRC/), drift: byLabel(/^Open drift/), waste: countOf(/^Waste logged/), unreported: byLabel(/^Waste not reported/), licences: byLabel(/^Licences expiring/) }
+    return { pending: byLabel(/^Pending METRC/), failed: byLabel(/^Failed METRC/), drift: byLabel(/^Open drift/), waste: countOf(/^Waste logged/), unreported: byLabel(/^Waste not reported/), licences: byLabel(/^Licences expiring/), plantTags: byLabel(/^Plant tags on hand/), packageTags: byLabel(/^Package tags on hand/) }
   },
 }
 

@@ -683,7 +683,7 @@ const products: HelpPage = {
           kind: 'list',
           items: [
             'Reference lists from the state: units of measure, item categories, package types, growth phases, waste methods and reasons, transfer types and more.',
-            'Your data in METRC: lab tests, employees, facilities, harvests, patients, plant batches, plants, rooms and strains.',
+            'Your data in METRC: lab tests, employees, facilities, harvests, patients, plant batches, plants, rooms, strains and the tags on hand (unused plant and package tags).',
             'Tables you can change: Items, Packages and Waste Mix.',
             'Workflow Preferences: how your organisation works with METRC.',
           ],

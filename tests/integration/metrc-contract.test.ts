@@ -104,6 +104,14 @@ describe("every list Canopy reads answers as METRC's does", () => {
     for (const row of rows) expect(shapeDiff(ex.row, row)).toEqual([])
   })
 
+  it("reads both tag lists (the tags on hand), each documented by METRC with an example row", () => {
+    const paths = [...SYNC_TABLES.values()].flatMap((s) => s.paths)
+    for (const p of ['/tags/v2/plant/available', '/tags/v2/package/available']) {
+      expect(paths).toContain(p)
+      expect(EXAMPLES[`GET ${p}`]).toMatchObject({ answer: 'bare', permissions: ['Manage Tags'], row: expect.objectContaining({ Id: expect.any(Number), Label: expect.any(String) }) })
+    }
+  })
+
   it("a plant and a package read by their tag have METRC's list row shape; an item has the package's nested item shape", async () => {
     const f = emu.state.facilities[GROW_LICENSE]
     expect(shapeDiff(EXAMPLES['GET /plants/v2/vegetative'].row, (await raw('GET', `/plants/v2/${String(f.plants[3].Label)}`, { license: GROW_LICENSE })).json)).toEqual([])

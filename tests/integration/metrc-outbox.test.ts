@@ -18,6 +18,7 @@ import { NEEDS_INGREDIENTS, NEEDS_REASON } from '#app/metrc/outbox/pushes.server
 import { startOutboxWorker } from '#app/metrc/outbox/scheduler.server'
 import { pushFacility } from '#app/metrc/outbox/worker.server'
 import { linkOf, saveLink } from '#app/metrc/sync/links.server'
+import { syncTable } from '#app/metrc/sync/run.server'
 import { createRecord, updateRecord, type Writer } from '#app/records/write.server'
 import type { SignedIn } from '#app/auth/require.server'
 import { findRoute } from '#app/route-map'
@@ -315,8 +316,11 @@ describe('harvests and new packages', () => {
     expect(f().harvests.find((h) => h.Name === harvest.name)).toMatchObject({ PlantCount: 1 })
   })
 
-  it('a package made on /MetrcPackages from a harvest is created in METRC and takes its METRC id', async () => {
+  it('a package made on /MetrcPackages from a harvest is created in METRC and takes its METRC id; its tag is no longer on hand after the next sync', async () => {
     const tag = f().tags.package[0]
+    const syncTags = () => syncTable({ database: t, secret: env.SESSION_SECRET, endpoint, logger: silent }, 'greenleaf', 'metrc_tags')
+    expect(await syncTags()).toMatchObject({ status: 'done' })
+    expect(await t.store.get('greenleaf', 'metrc_tags', `t-${tag}`)).toMatchObject({ Label: tag, Type: 'Package' })
     const source = f().harvests.find((h) => !h.FinishedDate)!
     const doc = (await createRecord(context(), w, 'metrc_packages', { Label: tag, PackageType: 'Product', ItemName: 'Blue Dream Buds', Quantity: 100, UnitOfMeasureName: 'Grams', SourceHarvestNames: String(source.Name), PackagedDate: '2026-11-24T17:00:00.000Z' }, { anyMinute: true })).doc!
     const q = await itemOf(doc._id)
@@ -331,6 +335,9 @@ describe('harvests and new packages', () => {
     expect(await t.store.get('greenleaf', 'metrc_packages', doc._id)).toBeNull()
     expect(await t.store.get('greenleaf', 'metrc_packages', `m${made.Id}`)).toMatchObject({ Label: tag, MetrcId: made.Id })
     expect(done.source_id).toBe(`m${made.Id}`)
+    // the tag is used: METRC lists it no more, so the sync takes it off the tags on hand
+    expect(await syncTags()).toMatchObject({ status: 'done', changed: 1 })
+    expect(await t.store.get('greenleaf', 'metrc_tags', `t-${tag}`)).toBeNull()
   })
 
   it('a package from other packages waits for its Ingredients; typed on the outbox screen, it goes', async () => {

@@ -7,6 +7,8 @@
  */
 import pino from 'pino'
 import { loadEnv, type Env } from '#app/config/env.server'
+import { MetrcClient } from '#app/metrc/client/client.server'
+import { GetThrottle } from '#app/metrc/client/limits'
 import type { MetrcEndpoint } from '#app/metrc/connection.server'
 import { credentialChecker } from '#app/metrc/credentials.server'
 import { DEMO_USER_KEY, GROW_LICENSE, SHOP_LICENSE, startMetrcEmulator, type RunningEmulator } from '#app/metrc/emulator'
@@ -91,6 +93,36 @@ describe('sync', () => {
     expect((await syncStatus(t, 'greenleaf', 'metrc_packages'))).toMatchObject({ status: 'idle', changed: 1, error: null })
   })
 
+  it("mirrors the tags on hand, each kind from its list; a tag used in METRC is gone after the next sync; plant tags only where plants grow", async () => {
+    const f = emu.state.facilities[GROW_LICENSE]
+    const tags = (org: string, Type: string) => t.store.count(org, 'metrc_tags', { Type })
+    expect(await tags('greenleaf', 'Plant')).toBe(f.tags.plant.length)
+    expect(await tags('greenleaf', 'Package')).toBe(f.tags.package.length)
+    const [plantTag, packageTag] = [f.tags.plant[0], f.tags.package[0]]
+    expect(await t.store.get('greenleaf', 'metrc_tags', `t-${plantTag}`)).toMatchObject({ Label: plantTag, Type: 'Plant', TagInventoryTypeName: 'MedicalPlant', MetrcId: expect.any(Number) })
+    expect(await t.store.get('greenleaf', 'metrc_tags', `t-${packageTag}`)).toMatchObject({ Label: packageTag, Type: 'Package' })
+    // a distributor's licence: its package tags, no plant tags (METRC refuses that list there), and the table is done
+    expect(await syncStatus(t, 'harbor', 'metrc_tags')).toMatchObject({ status: 'idle', error: null, refused: null })
+    expect(await tags('harbor', 'Plant')).toBe(0)
+    expect(await tags('harbor', 'Package')).toBe(emu.state.facilities[SHOP_LICENSE].tags.package.length)
+    // the tags used in METRC (what a confirmed push of new plants or a new package does): METRC lists them no more
+    const today = new Date().toISOString().slice(0, 10)
+    const client = new MetrcClient({ baseUrl: emu.url, vendorKey: emu.vendorKey, userKey: DEMO_USER_KEY, throttle: new GetThrottle() })
+    const batch = f.plantBatches.find((b) => Number(b.UntrackedCount) >= 2)!
+    await client.write('POST', '/plantbatches/v2/growthphase', [{ Name: batch.Name, Count: 2, StartingTag: plantTag, GrowthPhase: 'Vegetative', NewLocation: 'Veg Room', GrowthDate: today }], { license: GROW_LICENSE })
+    const item = f.items.find((i) => i.QuantityType === 'WeightBased')!.Name
+    await client.write('POST', '/packages/v2', [{ Tag: packageTag, Item: item, Quantity: 1, UnitOfMeasure: 'Grams', Location: 'Vault', ActualDate: today, IsProductionBatch: false, IsDonation: false, ProductRequiresRemediation: false, UseSameItem: false }], { license: GROW_LICENSE })
+    const before = { plant: await tags('greenleaf', 'Plant'), package: await tags('greenleaf', 'Package') }
+    const r = await syncTable(o(), 'greenleaf', 'metrc_tags')
+    expect(r).toMatchObject({ status: 'done', changed: 3 })
+    expect(await tags('greenleaf', 'Plant')).toBe(before.plant - 2)
+    expect(await tags('greenleaf', 'Package')).toBe(before.package - 1)
+    expect(await t.store.get('greenleaf', 'metrc_tags', `t-${plantTag}`)).toBeNull()
+    expect(await t.store.get('greenleaf', 'metrc_tags', `t-${packageTag}`)).toBeNull()
+    // the tags still waiting kept their records (their Ids do not move as the list shrinks): nothing else changed
+    expect((await syncTable(o(), 'greenleaf', 'metrc_tags')).changed).toBe(0)
+  })
+
   it('an expired key marks the link failing; METRC down is recorded; the other facility is untouched', async () => {
     emu.faults.expiredKeys = [DEMO_USER_KEY]
     const r = await syncTable(o(), 'greenleaf', 'metrc_strains')
@@ -120,7 +152,7 @@ describe('the schedule', () => {
       while (!((await syncStatus(t, 'orgc', 'metrc_packages'))?.okAt) && Date.now() < end) await new Promise((r) => setTimeout(r, 100))
       await s.idle()
       expect((await syncStatus(t, 'orgc', 'metrc_units'))?.okAt).toBeTruthy()
-      expect(await t.store.count('orgc', 'metrc_plants')).toBe(70)
+      expect(await t.store.count('orgc', 'metrc_plants')).toBe(72) // the 70 seeded and the 2 the tags case grew
       expect(await syncStatus(t, 'harbor', 'metrc_units')).toEqual(before) // failing key: not tried
     } finally {
       s.stop()

@@ -6,6 +6,7 @@
 import { ROUTES } from '#app/route-map'
 import { schemas as metrcSchemas } from '#app/seed/schemas/metrc'
 import { documentOf, SYNC_TABLES } from '#app/metrc/sync/tables'
+import { EXAMPLES } from '#app/metrc/reference/generated'
 
 const metrcCollections = [...new Set(ROUTES.filter((r) => r.module === 'metrc' && r.collection).map((r) => r.collection!))]
 const o = { license: '403-X0001', state: 'CA' }
@@ -30,6 +31,19 @@ describe('METRC sync table map', () => {
     expect(documentOf(SYNC_TABLES.get('metrc_facilities')!, f, o)).toMatchObject({ _id: 'lic-403-x0001', LicenseNumber: '403-X0001' })
     // the same row twice gives the same document (a second run has nothing to write)
     expect(documentOf(SYNC_TABLES.get('metrc_packages')!, { Id: 7, Label: 'P', Quantity: 2 }, o)).toEqual(documentOf(SYNC_TABLES.get('metrc_packages')!, { Id: 7, Label: 'P', Quantity: 2 }, o))
+  })
+
+  it("keys a tag by the tag itself and takes its kind from the list METRC gave it in (METRC's documented rows: the same Id in both lists, TagTypeName null)", () => {
+    const src = SYNC_TABLES.get('metrc_tags')!
+    expect(src).toMatchObject({ kind: 'data', paths: ['/tags/v2/plant/available', '/tags/v2/package/available'], plantPaths: ['/tags/v2/plant/available'] })
+    expect(src.modified).toBeFalsy() // read whole: a used tag is no longer listed, so it goes
+    const plantRow = EXAMPLES['GET /tags/v2/plant/available'].row!
+    const packageRow = EXAMPLES['GET /tags/v2/package/available'].row!
+    const types = new Map([['Id', 'number'], ['MaxGroupSize', 'number'], ['FacilityId', 'number']])
+    const plant = documentOf(src, plantRow, { ...o, path: '/tags/v2/plant/available' }, types)
+    const pkg = documentOf(src, { ...packageRow, Label: 'ABCDEF012345670000020001' }, { ...o, path: '/tags/v2/package/available' }, types)
+    expect(plant).toEqual({ _id: 't-ABCDEF012345670000010001', Id: 101, MetrcId: 101, Label: 'ABCDEF012345670000010001', Type: 'Plant', TagInventoryTypeName: 'MedicalPlant', MaxGroupSize: 0, FacilityId: 0 })
+    expect(pkg).toMatchObject({ _id: 't-ABCDEF012345670000020001', Id: 101, Type: 'Package', TagInventoryTypeName: 'MedicalPackage' })
   })
 
   it('types values as the table schema does: check fields yes/no, numbers, text; METRC’s 0001-01-01 left empty', () => {

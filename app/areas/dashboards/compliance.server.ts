@@ -1,8 +1,10 @@
 /**
  * /DshCompliance: METRC outbox health (pending, failed, confirmed per day; the oldest pending),
- * open drift items, the last sync per table, waste logged this period, the METRC credential and
- * licence expiries coming up. Red where a regulator would frown: failed pushes, a pending push
- * older than a day, a failing key, a sync not done for a day, a licence expiring within 30 days.
+ * open drift items, the last sync per table, waste logged this period, the METRC credential,
+ * licence expiries coming up and the METRC tags on hand (plant and package: /MetrcTags, as the
+ * last sync left it). Red where a regulator would frown: failed pushes, a pending push older
+ * than a day, a failing key, a sync not done for a day, a licence expiring within 30 days; amber
+ * when the tags on hand run low.
  */
 import { addDays } from '../../format/date-ranges'
 import type { Board, ListBlock } from './board'
@@ -11,9 +13,13 @@ import type { DashCtx } from './common.server'
 import { tableLink } from './links'
 import { spanOf } from './period'
 import { WASTE } from './plants.server'
-import { between, field, measure, rows } from './sql.server'
+import { ACTIVE, between, field, measure, rows } from './sql.server'
 
 export const LICENSES = '/SetMylic'
+/** METRC's unused tags, as the sync mirrors them (app/metrc/sync/tables.ts) */
+export const TAGS = '/MetrcTags'
+/** fewer tags on hand than this is amber: time to order more from the state */
+export const LOW_TAGS = { Plant: 100, Package: 50 } as const
 const DAY = 86_400_000
 
 export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Board> {
@@ -31,7 +37,7 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
   // licences expiring in the next 90 days (and those already expired but still active)
   const soon = addDays(period.today, 90)
   const pLic: unknown[] = [org]
-  const [[box], perDay, [drift], [link], syncs, w0, w1, [unreported], lic] = await Promise.all([
+  const [[box], perDay, [drift], [link], syncs, w0, w1, [unreported], lic, tagCounts, [grows]] = await Promise.all([
     // the outbox
     rows<{ pending: number; failed: number; held: number; oldest: string | null }>(
       db,
@@ -60,6 +66,9 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
         WHERE org = $1 AND (doc ->> 'IsUsed') IS DISTINCT FROM 'no' AND ${between('expiry', spanOf(period.today, period.today, tz).from, spanOf(soon, soon, tz).to, pLic)} ORDER BY 4`,
       pLic,
     ),
+    // the tags on hand by kind (the table screen's own rows: active ones), and whether the licence grows plants at all
+    rows<{ type: string | null; n: number }>(db, `SELECT ${field('Type')} AS type, count(*)::int AS n FROM c_metrc_tags WHERE org = $1 AND ${ACTIVE} GROUP BY 1`, [org]),
+    rows<{ no_plants: boolean | null }>(db, `SELECT bool_and(${field('CanGrowPlants')} = 'no') AS no_plants FROM c_metrc_license WHERE org = $1 AND ${ACTIVE}`, [org]),
   ])
   const statuses = ['confirmed', 'pending', 'failed'] as const
   const tones = { confirmed: 'ok', pending: 'info', failed: 'bad' } as const
@@ -99,6 +108,21 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
     { label: 'Waste not reported to the state', value: unreported.n, count: unreported.n, tone: unreported.n ? 'bad' : 'ok', href: tableLink(WASTE, { ...wSpan, eq: [['reported', 'no']] }) },
     { label: 'Licences expiring in 90 days', value: lic.length, count: lic.length, tone: within30 ? 'bad' : lic.length ? 'warn' : 'ok', note: within30 ? `${within30} within 30 days` : undefined, href: tableLink(LICENSES, { df: 'expiry', from: period.today, to: soon, all: true }) },
   ]
+  // tags on hand: as many as the last good sync of METRC's lists left (or none before one)
+  const tagSync = syncs.find((r) => r.collection === 'metrc_tags')
+  const tagsSynced = link && tagSync?.ok_at ? `synced ${ago(Math.max(0, now.getTime() - new Date(tagSync.ok_at).getTime()))} ago` : 'not synced yet'
+  const tagTile = (type: keyof typeof LOW_TAGS, label: string, idle: boolean): Kpi => {
+    const n = tagCounts.find((r) => r.type === type)?.n ?? 0
+    return {
+      label,
+      value: n,
+      count: n,
+      tone: idle ? 'muted' : n < LOW_TAGS[type] ? 'warn' : 'ok',
+      href: tableLink(TAGS, { eq: [['Type', type]] }),
+      note: idle ? `this licence grows no plants · ${tagsSynced}` : n < LOW_TAGS[type] ? `under ${LOW_TAGS[type]}: order more · ${tagsSynced}` : tagsSynced,
+    }
+  }
+  tiles.push(tagTile('Plant', 'Plant tags on hand', !!grows?.no_plants && !tagCounts.some((r) => r.type === 'Plant')), tagTile('Package', 'Package tags on hand', false))
   const syncList: ListBlock = {
     title: 'Last METRC sync per table',
     head: ['Table', 'Status', 'Last good sync'],
@@ -122,7 +146,7 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
     tiles,
     charts: [outboxChart, { kind: 'bars', title: 'Waste logged by type', unit: 'kg', bars: wasteBars }],
     lists: [syncList, licList],
-    watch: ['fac_waste', 'set_mylic'],
+    watch: ['fac_waste', 'set_mylic', 'metrc_tags'],
   }
 }
 

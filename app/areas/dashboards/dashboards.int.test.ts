@@ -9,6 +9,7 @@ import pino from 'pino'
 import { COOKIE, createSession } from '#app/auth/session.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { EventHub } from '#app/events/event-hub.server'
+import { saveLink } from '#app/metrc/sync/links.server'
 import { loader as screenLoader } from '#app/routes/$'
 import { loader as plantsLoader } from '#app/routes/DshPlants'
 import { loader as harvestsLoader } from '#app/routes/DshHarvests'
@@ -19,6 +20,7 @@ import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import type { Board } from './board'
 import type { Figure } from './charts/types'
+import { LOW_TAGS, TAGS } from './compliance.server'
 import type { MyDay } from './my-day.server'
 
 let t: TestDatabase
@@ -82,6 +84,41 @@ describe.each([
         expect(data.table.notices, f.href).toEqual([])
         expect({ where: f.where, href: f.href, n: data.table.total }).toEqual({ where: f.where, href: f.href, n: f.count ?? f.value })
       }
+    }
+  })
+})
+
+describe('the tags on hand (Compliance)', () => {
+  it('counts plant and package tags as /MetrcTags lists them, amber under the threshold, and says when METRC last gave them', async () => {
+    const s = await createSession(t, { uid: 'u-admin', step: 'done', facility: 'greenleaf' })
+    const board = async () => (await (await get(complianceLoader, '/DshCompliance', s)).json()) as Board
+    const tile = (b: Board, label: string) => b.tiles.find((k) => k.label === label)
+    let b = await board()
+    // both tiles are doors the figure check above follows (table links with their count)
+    const doors = figuresOf(b).filter((f) => f.href!.startsWith(`${TAGS}?`))
+    expect(doors.map((f) => f.where)).toEqual(['tile Plant tags on hand', 'tile Package tags on hand'])
+    for (const f of doors) expect(f.href).toMatch(TABLE_LINK)
+    // the demo's tags as the sync stores them: 180 plant tags, 42 package tags (under 50); no link yet
+    expect(tile(b, 'Plant tags on hand')).toMatchObject({ value: 180, count: 180, tone: 'ok', note: 'not synced yet' })
+    expect(tile(b, 'Package tags on hand')).toMatchObject({ value: 42, count: 42, tone: 'warn', note: `under ${LOW_TAGS.Package}: order more · not synced yet` })
+    for (const [type, n] of [['Plant', 180], ['Package', 42]] as const) {
+      const r = (await (await get(screenLoader, tile(b, `${type} tags on hand`)!.href!, s)).json()) as { table: { total: number } }
+      expect(r.table.total).toBe(n)
+    }
+    // linked and synced five minutes ago; tags used since are no longer on hand
+    await saveLink(t, env.SESSION_SECRET, { uid: 'u-admin', requestId: 'dsh' }, 'greenleaf', { state: 'CA', license: 'CCL21-0001234', key: 'dsh-test-key' }, null)
+    await t.db.query(`INSERT INTO metrc_sync (org, collection, status, started_at, finished_at, ok_at) VALUES ('greenleaf', 'metrc_tags', 'idle', $1, $1, $1)`, [new Date(Date.now() - 5 * 60_000).toISOString()])
+    const plants = await t.store.find('greenleaf', 'metrc_tags', { Type: 'Plant' }, 90)
+    for (const p of plants) await t.store.remove({ uid: 'metrc-sync' }, 'greenleaf', 'metrc_tags', p._id)
+    try {
+      b = await board()
+      expect(tile(b, 'Plant tags on hand')).toMatchObject({ value: 90, count: 90, tone: 'warn', note: `under ${LOW_TAGS.Plant}: order more · synced 5 min ago` })
+      expect(tile(b, 'Package tags on hand')!.note).toMatch(/· synced 5 min ago$/)
+      const r = (await (await get(screenLoader, tile(b, 'Plant tags on hand')!.href!, s)).json()) as { table: { total: number } }
+      expect(r.table.total).toBe(90)
+    } finally {
+      await t.db.query(`DELETE FROM metrc_sync WHERE org = 'greenleaf'`)
+      await t.db.query(`DELETE FROM metrc_links WHERE org = 'greenleaf'`)
     }
   })
 })

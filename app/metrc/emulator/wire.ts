@@ -45,6 +45,8 @@ const TEMPLATES = {
   patient: blank(rowOf('GET /patients/v2/active')) as Obj,
   category: blank(rowOf('GET /items/v2/categories')) as Obj,
   labType: blank(rowOf('GET /labtests/v2/types')) as Obj,
+  // plant and package tags share one documented row (Tags_GetAvailablePlant/Package.bru)
+  tag: blank(rowOf('GET /tags/v2/plant/available')) as Obj,
 }
 /** METRC's item, as nested in a package (GetActivePackages) and as listed by /items/v2/active */
 const ITEM = TEMPLATES.package.Item as Obj
@@ -87,3 +89,4 @@ export const employeeWire = (e: Row) => shaped(TEMPLATES.employee, e)
 export const patientWire = (p: Row) => shaped(TEMPLATES.patient, p)
 export const categoryWire = (c: Obj) => shaped(TEMPLATES.category, c)
 export const labTypeWire = (t: Obj) => shaped(TEMPLATES.labType, t)
+export const tagWire = (t: Obj) => shaped(TEMPLATES.tag, t)

@@ -72,6 +72,8 @@ export const PERMISSIONS: Record<string, string[]> = {
   'GET /harvests/v2/active': ['View Harvests'],
   'GET /harvests/v2/onhold': ['View Harvests'],
   'GET /harvests/v2/inactive': ['View Harvests'],
+  'GET /tags/v2/plant/available': ['Manage Tags'],
+  'GET /tags/v2/package/available': ['Manage Tags'],
   'PUT /plants/v2/growthphase': ['View Veg/Flower Plants', 'Manage Veg/Flower Plants Inventory'],
   'PUT /plants/v2/location': ['View Veg/Flower Plants', 'Manage Veg/Flower Plants Inventory'],
   'PUT /plants/v2/harvest': ['View Veg/Flower Plants', 'Manicure/Harvest Veg/Flower Plants'],

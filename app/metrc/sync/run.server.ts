@@ -114,28 +114,35 @@ export async function syncTable(
     }
     const facility = ((await client.get<Array<{ License?: { Number?: string }; FacilityType?: { CanGrowPlants?: boolean } }>>('/facilities/v2')) ?? []).find((f) => f.License?.Number?.toUpperCase() === license.toUpperCase())
     if (!facility) throw new MetrcError('unauthorized', `METRC does not list license ${license} for this key any more.`, 401)
-    const rows: unknown[] = []
+    /** every row read, with the list it came from */
+    const rows: Array<{ path: string; row: unknown }> = []
+    const add = (path: string, got: unknown[]) => {
+      for (const row of got) rows.push({ path, row })
+    }
     const hw = got.rows[0].high_water
     // incremental: only what changed since a minute before the last run's start; else the whole list
     const since = (src.modified || src.perPackage) && hw && !o.full ? new Date(new Date(hw).getTime() - 60_000) : null
-    if (!(src.plants && facility.FacilityType?.CanGrowPlants === false)) {
+    const cannotGrow = facility.FacilityType?.CanGrowPlants === false
+    if (!(src.plants && cannotGrow)) {
       if (src.perPackage) {
         reading = '/packages/v2/active'
-        rows.push(...(await perPackage(client, paths, license, since, started, (p) => (reading = p))))
+        add(paths[0], await perPackage(client, paths, license, since, started, (p) => (reading = p)))
       } else
         for (const path of paths) {
+          // a plant list (plant tags) of a license that cannot grow: METRC refuses it there
+          if (cannotGrow && src.plantPaths?.includes(path)) continue
           reading = path
           // lastModified windows where METRC's list takes them; a list that does not is read whole
-          if (src.modified && since && takesLastModified(path)) rows.push(...(await client.listModified(path, { license, from: since, to: started })))
-          else rows.push(...(await client.list(path, { license: src.license ? license : undefined })))
+          if (src.modified && since && takesLastModified(path)) add(path, await client.listModified(path, { license, from: since, to: started }))
+          else add(path, await client.list(path, { license: src.license ? license : undefined }))
         }
       reading = null
     }
-    const kept = collection === 'metrc_license' ? rows.filter((r) => (r as { License?: { Number?: string } }).License?.Number?.toUpperCase() === license.toUpperCase()) : rows
+    const kept = collection === 'metrc_license' ? rows.filter((r) => (r.row as { License?: { Number?: string } }).License?.Number?.toUpperCase() === license.toUpperCase()) : rows
     const schema = await database.store.schemas.get(collection)
     const types = new Map((schema?.fields ?? []).map((f) => [f.key, f.type as string]))
     const timeZone = await timeZoneOf({ database }, org)
-    const docs = new Map(kept.map((r) => documentOf(src, r, { license, state: link.state, timeZone }, types)).map((d) => [d._id, d]))
+    const docs = new Map(kept.map((r) => documentOf(src, r.row, { license, state: link.state, timeZone, path: r.path }, types)).map((d) => [d._id, d]))
     // a whole read lists everything METRC holds: what it no longer lists goes (in an editable
     // table, only records that came from METRC; what users made here stays)
     // a list METRC reads whole (no lastModified) is complete even after the first run; per-package reads are not
@@ -144,7 +151,7 @@ export async function syncTable(
     // waste Canopy sent and METRC confirmed takes the identity of METRC's row (which has no Id to answer with)
     if (collection === 'metrc_wmix') {
       const stored = new Set((await database.db.query<{ id: string }>(`SELECT id FROM ${tableOf(collection)} WHERE org = $1 AND id ~ '^w[0-9]+$'`, [org])).rows.map((r) => r.id))
-      await adoptConfirmedWaste(database, org, kept as Array<Record<string, unknown>>, (id) => stored.has(id))
+      await adoptConfirmedWaste(database, org, kept.map((r) => r.row) as Array<Record<string, unknown>>, (id) => stored.has(id))
     }
     const m = await database.store.mirror(SYNC_ACTOR, org, collection, [...docs.values()], { removeOthers })
     const changed = m.inserted + m.updated + m.removed

@@ -16,12 +16,15 @@ export interface TableSource {
   modified?: boolean
   /** plant work: skipped for a license that cannot grow */
   plants?: boolean
+  /** the lists of plant work in a table that also has others (plant tags beside package tags): skipped for a license that cannot grow */
+  plantPaths?: string[]
   /**
    * read per package (`packageId` is required: lab results): for every package of the facility's
    * mirrored Packages that may have results, on the first run; then only those modified since
    */
   perPackage?: boolean
-  toDoc?: (row: Record<string, unknown>, o: { license: string; state: string }) => Record<string, unknown>
+  /** `path`: the list the row came from (a tag's kind is which list holds it) */
+  toDoc?: (row: Record<string, unknown>, o: { license: string; state: string; path?: string }) => Record<string, unknown>
 }
 
 const named = (row: unknown) => (typeof row === 'string' ? { Name: row } : (row as Record<string, unknown>))
@@ -52,6 +55,17 @@ function wasteDoc(w: Record<string, unknown>): Record<string, unknown> {
     WasteReasonName: undefined,
     _key: `w${String(w.PlantWasteNumber ?? '')}`,
   }
+}
+
+const PLANT_TAGS = '/tags/v2/plant/available'
+const PACKAGE_TAGS = '/tags/v2/package/available'
+
+/**
+ * An unused tag: its kind is the list METRC gave it in (METRC's documented rows leave TagTypeName
+ * null, and a plant tag and a package tag may share an Id), its identity the tag itself.
+ */
+function tagDoc(t: Record<string, unknown>, o: { path?: string }): Record<string, unknown> {
+  return { ...t, Type: o.path === PLANT_TAGS ? 'Plant' : o.path === PACKAGE_TAGS ? 'Package' : undefined, _key: `t-${String(t.Label ?? '').replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 60)}` }
 }
 
 const SOURCES: TableSource[] = [
@@ -118,6 +132,8 @@ const SOURCES: TableSource[] = [
   { collection: 'metrc_items', kind: 'data', paths: ['/items/v2/active', '/items/v2/inactive'], license: true, modified: true },
   // METRC nests the package's item: its name, category and strain are kept as the table's columns
   { collection: 'metrc_packages', kind: 'data', paths: ['/packages/v2/active', '/packages/v2/onhold', '/packages/v2/inactive'], license: true, modified: true, toDoc: packageDoc },
+  // the tags on hand (METRC's unused tags): read whole every time, so a tag used since is gone; plant tags only where plants grow
+  { collection: 'metrc_tags', kind: 'data', paths: [PLANT_TAGS, PACKAGE_TAGS], license: true, plantPaths: [PLANT_TAGS], toDoc: tagDoc },
   // METRC's waste list takes no lastModified (read whole) and its rows have no Id: PlantWasteNumber
   { collection: 'metrc_wmix', kind: 'data', paths: ['/plants/v2/waste'], license: true, plants: true, toDoc: wasteDoc },
   // after Packages: its rows are read per package (one row per test type of a result)
@@ -182,7 +198,7 @@ function fieldValue(v: unknown, type: string | undefined, timeZone?: string): un
  * types them (`types`; booleans become 'yes'/'no' whatever the field), METRC's "0001-01-01" left
  * empty, nested lists joined, METRC's Id as MetrcId (and as Id where the schema shows it).
  */
-export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string; timeZone?: string }, types: FieldTypes = new Map()): Record<string, unknown> & { _id: string } {
+export function documentOf(src: TableSource, row: unknown, o: { license: string; state: string; timeZone?: string; path?: string }, types: FieldTypes = new Map()): Record<string, unknown> & { _id: string } {
   const raw = src.toDoc ? src.toDoc(row as Record<string, unknown>, o) : (row as Record<string, unknown>)
   const doc: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(raw)) {

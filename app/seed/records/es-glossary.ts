@@ -307,4 +307,10 @@ export const ES_SCHEMA_TEXTS: Record<string, string> = {
   'HVAC / Dehu': 'Climatización / deshumidificador',
   'Camera Coverage': 'Cobertura de cámaras',
   'Limited Access': 'Acceso restringido',
+  // METRC tags on hand
+  'Tag Type': 'Tipo de etiqueta',
+  'Inventory Type': 'Tipo de inventario',
+  'Group Tag Type': 'Tipo de etiqueta de grupo',
+  'Max Group Size': 'Tamaño máximo del grupo',
+  'METRC Facility Id': 'Id de instalación en METRC',
 }

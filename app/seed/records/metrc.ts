@@ -277,6 +277,22 @@ function prefRecords(ctx: SeedCtx, kind: 'cultivation' | 'distribution'): SeedDo
   )
 }
 
+/**
+ * The tags on hand, as the sync stores METRC's unused tags (app/metrc/sync/tables.ts: keyed by the
+ * tag, its kind from the list it came in): a grower has plant and package tags, a distributor
+ * package tags only. Greenleaf's package tags run low (under the Compliance dashboard's 50).
+ */
+function tagRecords(ctx: SeedCtx, kind: 'cultivation' | 'distribution'): SeedDoc[] {
+  const counts = kind === 'cultivation' ? { plant: 180, package: 42 } : { plant: 0, package: 75 }
+  return (['plant', 'package'] as const).flatMap((k, n) =>
+    Array.from({ length: counts[k] }, (_, i) => {
+      const Label = ctx.tag(k, 700_001 + i)
+      const Type = k === 'plant' ? 'Plant' : 'Package'
+      return { _id: `t-${Label}`, Label, Type, Id: 5_000_001 + n * 1_000_000 + i, TagTypeName: Type, TagInventoryTypeName: `Medical${Type}`, MaxGroupSize: k === 'plant' ? 100 : 1, FacilityId: 1 }
+    }),
+  )
+}
+
 export function seedRecords(ctx: SeedCtx): SeedRecords {
   const kind = ctx.facility.kind
   if (kind === 'lobby') return {}
@@ -286,6 +302,7 @@ export function seedRecords(ctx: SeedCtx): SeedRecords {
     metrc_employees: employeeRecords(ctx, kind),
     metrc_strains: strainRecords(ctx),
     metrc_prefs: prefRecords(ctx, kind),
+    metrc_tags: tagRecords(ctx, kind),
   }
   const items = itemCatalog(kind)
   out.metrc_items = itemRecords(ctx, items)

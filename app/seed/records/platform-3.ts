@@ -114,6 +114,7 @@ export const ES: Record<string, string> = {
   'Items': 'Artículos',
   'Packages': 'Paquetes',
   'Waste Mix': 'Mezcla de residuos',
+  'Tags on hand': 'Etiquetas disponibles',
   'Workflow Preferences': 'Preferencias de flujo de trabajo',
   'Release Notes': 'Notas de la versión',
   'Campaigns': 'Campañas',

@@ -27,6 +27,8 @@ export const GROWTH_PHASES = ['Vegetative', 'Flowering', 'Mother']
 export const PLANT_BATCH_TYPES = ['Seed', 'Clone']
 export const LOCATION_TYPE_NAMES = ['Default', 'Planting', 'Packing']
 export const STRAIN_TESTING_STATUS = ['None', 'InHouse', 'ThirdParty']
+/** which of METRC's two lists of unused tags a tag came from */
+export const TAG_KINDS = ['Plant', 'Package']
 
 type Item = Record<string, unknown> & { key: string; label: string }
 const chk = (key: string, label: string, extra: Record<string, unknown> = {}): Item => ({ key, label, type: 'check', format: 'check', align: 'center', ...extra })
@@ -467,6 +469,24 @@ export const schemas = [
       { key: 'release', label: 'Release hold', min: 1 },
       { key: 'sample', label: 'Sample for lab testing', min: 1, max: 1 },
     ],
+  },
+  {
+    // the facility's unused tags as METRC lists them (GET /tags/v2/plant/available and
+    // /tags/v2/package/available): read whole on every sync, so a tag used since is gone
+    key: 'metrc_tags',
+    label: 'Tags on hand',
+    editable: 'no',
+    items: [
+      text('Label', 'Tag', { filter: true, sortable: true, scanner: 'rfid' }),
+      list('Type', 'Type', TAG_KINDS, { filter: true, sortable: true }),
+      id(),
+      text('TagTypeName', 'Tag Type', { filter: true }),
+      text('TagInventoryTypeName', 'Inventory Type', { filter: true }),
+      text('GroupTagTypeName', 'Group Tag Type'),
+      num('MaxGroupSize', 'Max Group Size'),
+      num('FacilityId', 'METRC Facility Id', { show: 'no' }),
+    ],
+    defaultSort: { key: 'Label', dir: 'asc' },
   },
   {
     key: 'metrc_wmix',
