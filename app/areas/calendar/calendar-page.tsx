@@ -4,7 +4,7 @@
  * (the same move post the form makes). Tasks are coloured by category; overdue ones say so.
  */
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
-import { useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 import type { CalData, CalItem } from './calendar.server'
 import { CAL, VIEWS } from './grid'
 import { WEEKDAYS } from './recur'
@@ -37,7 +37,7 @@ function useHere() {
 function Task({ t, data, compact }: { t: CalItem; data: CalData; compact?: boolean }) {
   const { with_ } = useHere()
   const onDrag = (e: DragEvent) => {
-    e.dataTransfer.setData('application/x-canopy-task', JSON.stringify({ id: t.id, ts: t.ts, from: t.start, startTime: t.startTime, endTime: t.endTime, allDay: t.allDay, day: t.day, endDay: t.endDay }))
+    e.dataTransfer.setData('application/x-canopy-task', JSON.stringify({ id: t.id, ts: t.ts, from: t.start, startTime: t.startTime, endTime: t.endTime, allDay: t.allDay, day: t.day, endDay: t.endDay, recurring: t.recurring, title: t.title }))
     e.dataTransfer.effectAllowed = 'move'
   }
   return (
@@ -66,9 +66,68 @@ function Task({ t, data, compact }: { t: CalItem; data: CalData; compact?: boole
   )
 }
 
+type Move = Record<string, string>
+
+/**
+ * With JavaScript, a drag (or a resize) of one day of a repeating task asks what to move: only
+ * this day, or the whole series (the same two choices as the form). A native modal dialog: focus
+ * starts on the first choice, Escape or Cancel closes it, every button 44 px.
+ */
+function ScopeDialog({ title, day, onChoose, onCancel }: { title: string; day: string; onChoose: (scope: 'day' | 'series') => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const d = ref.current
+    if (d && !d.open) d.showModal()
+  }, [])
+  return (
+    <dialog ref={ref} onClose={onCancel} aria-labelledby="scope-title" className="rounded-lg border border-slate-600 bg-slate-900 p-4 text-slate-100 backdrop:bg-black/60" data-testid="scope-dialog">
+      <h2 id="scope-title" className="text-lg font-semibold">
+        Move “{title}”
+      </h2>
+      <p className="mb-3 text-sm text-slate-300">It repeats. Move only {day}, or every day of it?</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={btnOn} onClick={() => onChoose('day')}>
+          Only this day
+        </button>
+        <button type="button" className={btn} onClick={() => onChoose('series')}>
+          The whole series
+        </button>
+        <button type="button" className={btn} onClick={() => ref.current?.close()}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+/** Posts a move (a drag or a resize); a day of a repeating task asks first which to move. */
+function useMove() {
+  const fetcher = useFetcher<{ error?: string }>()
+  const [ask, setAsk] = useState<{ post: Move; title: string } | null>(null)
+  const send = (post: Move) => fetcher.submit(post, { method: 'post', action: CAL })
+  const move = (post: Move, t: { recurring?: boolean; title?: string }) => (t.recurring ? setAsk({ post, title: t.title ?? '' }) : send(post))
+  const dialog = ask ? (
+    <ScopeDialog
+      title={ask.title}
+      day={ask.post.on}
+      onChoose={(scope) => {
+        setAsk(null)
+        send({ ...ask.post, scope })
+      }}
+      onCancel={() => setAsk(null)}
+    />
+  ) : null
+  const error = fetcher.state === 'idle' && fetcher.data?.error ? (
+    <p role="alert" className="rounded border border-red-600 p-1 text-xs text-red-400">
+      {fetcher.data.error}
+    </p>
+  ) : null
+  return { move, dialog, error }
+}
+
 function Day({ day, data, items, big }: { day: string; data: CalData; items: CalItem[]; big?: boolean }) {
   const { with_ } = useHere()
-  const fetcher = useFetcher()
+  const { move, dialog, error } = useMove()
   const [over, setOver] = useState(false)
   const out = data.view === 'month' && day.slice(0, 7) !== data.date.slice(0, 7)
   const drop = (e: DragEvent) => {
@@ -76,11 +135,11 @@ function Day({ day, data, items, big }: { day: string; data: CalData; items: Cal
     setOver(false)
     const raw = e.dataTransfer.getData('application/x-canopy-task')
     if (!raw) return
-    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string }
+    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
     if (t.day === day) return
     const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
     const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
-    fetcher.submit({ intent: 'move', id: t.id, ts: t.ts, from: t.from, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, { method: 'post', action: CAL })
+    move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, t)
   }
   return (
     <div
@@ -104,6 +163,8 @@ function Day({ day, data, items, big }: { day: string; data: CalData; items: Cal
       {items.map((t) => (
         <Task key={`${t.id}-${t.day}`} t={t} data={data} compact={!big} />
       ))}
+      {error}
+      {dialog}
     </div>
   )
 }
@@ -310,7 +371,7 @@ function EditForm({ data }: { data: CalData }) {
         {t.category} · {t.status} · {t.assignee || 'nobody'} {t.roomName ? `· ${t.roomName}` : ''} {t.overdue ? <strong className="text-red-500">· Overdue</strong> : null}
         {t.repeat ? <span className="block text-xs text-slate-400">Repeats: {t.repeat}{t.except.length ? ` · skips ${t.except.join(', ')}` : ''}</span> : null}
       </p>
-      <Form method="post" action={CAL} className="flex flex-col gap-2" aria-label="Move task">
+      <Form key={`${t.id}-${t.day}`} method="post" action={CAL} className="flex flex-col gap-2" aria-label="Move task">
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="back" value={here} />
         <input type="hidden" name="id" value={t.id} />
@@ -337,7 +398,18 @@ function EditForm({ data }: { data: CalData }) {
         <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
           <input type="checkbox" name="allDay" value="yes" defaultChecked={t.allDay} className="h-5 w-5" /> All day
         </label>
-        {t.recurring ? <p className="text-xs text-slate-400">Moving a repeating task moves every day of it by the same amount.</p> : null}
+        {t.recurring ? (
+          <fieldset className="flex flex-col rounded border border-slate-700 p-2">
+            <legend className="text-sm">It repeats: move</legend>
+            <input type="hidden" name="on" value={t.day} />
+            <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
+              <input type="radio" name="scope" value="series" defaultChecked className="h-5 w-5" /> The whole series (every day by the same amount)
+            </label>
+            <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
+              <input type="radio" name="scope" value="day" className="h-5 w-5" /> Only this day ({t.day})
+            </label>
+          </fieldset>
+        ) : null}
         <button type="submit" className={btnOn}>
           Move task
         </button>

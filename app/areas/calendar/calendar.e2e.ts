@@ -105,4 +105,38 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   const feedDays = evs.filter((e) => e.summary === `Reservoir ${tag}`).map((e) => localDate(e.startDate.toJSDate(), tz)).sort()
   expect(feedDays).toEqual(shown)
   expect(evs.filter((e) => e.summary === `Scout ${tag}`)).toHaveLength(1)
+
+  // one day of the series on its own: the form's "Only this day" without JavaScript, the drag's dialog with it
+  const mon = shown[1]
+  const tue = addDays(mon, 1)
+  const reservoir = (d: string) => page.locator(`[data-cell="${d}"] [data-task]`, { hasText: `Reservoir ${tag}` })
+  if (js) {
+    await page.goto(`/SchCalendar?view=week&date=${mon}`)
+    await reservoir(mon).dragTo(page.locator(`[data-cell="${tue}"]`))
+    const ask = page.getByTestId('scope-dialog')
+    await expect(ask).toBeVisible()
+    await expect(ask.getByRole('button', { name: 'Only this day' })).toBeFocused()
+    await ask.getByRole('button', { name: 'Only this day' }).click()
+    await expect.poll(async () => (await database.store.find('greenleaf', 'sch_tasks', { title: `Reservoir ${tag}` }, 5)).length).toBe(2)
+    await page.reload()
+  } else {
+    await page.goto(`/SchCalendar?view=week&date=${mon}`)
+    await reservoir(mon).click()
+    const p3 = page.getByTestId('task-panel')
+    await p3.getByLabel('Day', { exact: true }).fill(tue)
+    await p3.getByLabel('End day').fill(tue)
+    await p3.getByRole('radio', { name: /Only this day/ }).check()
+    await p3.getByRole('button', { name: 'Move task' }).click()
+  }
+  await expect(reservoir(tue)).toHaveCount(1)
+  await expect(reservoir(mon)).toHaveCount(0)
+  const docs = await database.store.find('greenleaf', 'sch_tasks', { title: `Reservoir ${tag}` }, 5)
+  const series = docs.find((d) => d.repeat)!
+  const single = docs.find((d) => !d.repeat)!
+  expect(String(series.except).split(',')).toEqual([days[1], mon].sort())
+  expect(localDate(new Date(String(single.start)), tz)).toBe(tue)
+  await expect(reservoir(tue)).toHaveAttribute('data-task', single._id)
+  // the other days of the series stay where they were
+  await page.goto(`/SchCalendar?view=agenda&date=${start}`)
+  await expect(page.locator(`[data-task="${series._id}"]`)).toHaveCount(2)
 })

@@ -11,7 +11,7 @@ import { requireScreen } from '../../auth/screens.server'
 import { timeZoneOf } from '../../facilities/facts.server'
 import { addDays, isIsoDate, localDate, zonedMidnight } from '../../format/date-ranges'
 import { utcWall, wallToInstant } from '../../format/zones'
-import { createRecord, problemsOf, updateRecord } from '../../records/write.server'
+import { createRecord, problemsOf, updateAndCreate, updateRecord } from '../../records/write.server'
 import { PRIORITIES, TASK_CATEGORIES } from '../../seed/schemas/operations'
 import { hasFeed, newFeedToken, revokeFeed } from './feed.server'
 import { CAL, daysOf, readDate, readView, stepDate, titleOf, type View } from './grid'
@@ -211,13 +211,31 @@ export async function calendarAction({ request, context }: ActionFunctionArgs) {
       const id = String(f.get('id') ?? '')
       const row = await context.database.store.get(facility, 'sch_tasks', id)
       if (!row) return refuse('That task no longer exists.', 404)
+      const expect = f.get('ts') ? { expectTs: String(f.get('ts')) } : {}
+      const title = String(row.title ?? '')
+      if (f.get('scope') === 'day' && parseRule(row.repeat)) {
+        // one day of a series on its own: the day becomes an exception of the series and a
+        // standalone task (no repeat) takes it at the new dates, in one transaction
+        const on = String(f.get('on') ?? '')
+        if (!isIsoDate(on) || !occurrences(row as unknown as { start: string }, on, on, timeZone).some((o) => o.day === on)) return refuse('That day is not one of this task’s days.')
+        const except = [...new Set([...exceptionsOf(row.except), on])].sort().join(',')
+        const note = `Moved from ${on} of the repeating task “${title}” (${id}).`
+        const input = {
+          title, start, end, allDay: allDay ? 'yes' : 'no', assignee: String(row.assignee ?? ''), room: String(row.room ?? ''), category: String(row.category ?? ''),
+          priority: String(row.priority || 'Normal'), status: String(row.status || 'Scheduled'), notes: [String(row.notes ?? '').trim(), note].filter(Boolean).join('\n'), repeat: '', except: '',
+        }
+        await updateAndCreate(context, writer, 'sch_tasks', id, { except }, input, { partial: true, anyMinute: true, ...expect })
+        const newDay = localDate(new Date(start), timeZone)
+        await tell(context, facility, String(row.assignee ?? ''), `Task moved: ${title}`, `${on} → ${newDay} (only this day)`, s.user.firstname)
+        return done(`Moved ${on} only: ${title}`, newDay)
+      }
       // a moved recurring task: the whole series moves by the same amount
       const shift = Date.parse(start) - Date.parse(String(f.get('from') || row.start))
       const newStart = parseRule(row.repeat) ? new Date(Date.parse(String(row.start)) + shift).toISOString() : start
       const newEnd = parseRule(row.repeat) ? new Date(Date.parse(newStart) + (Date.parse(end) - Date.parse(start))).toISOString() : end
-      await updateRecord(context, writer, 'sch_tasks', id, { start: newStart, end: newEnd, allDay: allDay ? 'yes' : 'no' }, { partial: true, anyMinute: true, ...(f.get('ts') ? { expectTs: String(f.get('ts')) } : {}) })
-      await tell(context, facility, String(row.assignee ?? ''), `Task moved: ${String(row.title ?? '')}`, localDate(new Date(newStart), timeZone), s.user.firstname)
-      return done(`Task moved: ${String(row.title ?? '')}`, localDate(new Date(newStart), timeZone))
+      await updateRecord(context, writer, 'sch_tasks', id, { start: newStart, end: newEnd, allDay: allDay ? 'yes' : 'no' }, { partial: true, anyMinute: true, ...expect })
+      await tell(context, facility, String(row.assignee ?? ''), `Task moved: ${title}`, localDate(new Date(newStart), timeZone), s.user.firstname)
+      return done(`Task moved: ${title}`, localDate(new Date(newStart), timeZone))
     }
     if (intent === 'skip') {
       const id = String(f.get('id') ?? '')
