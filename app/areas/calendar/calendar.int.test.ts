@@ -190,4 +190,32 @@ describe('the calendar', () => {
     expect(starts).toEqual(now.map((i) => i.start).sort())
     detach()
   })
+
+  it('places tasks in the hourly grid of the week and day views: by start and end in the facility zone, earlier/later rows, the band', async () => {
+    const s = await createSession(t, { uid: 'u-grower', step: 'done', facility: 'greenleaf' })
+    const me = await view('/SchCalendar', s)
+    const day = addDays(me.today, 8)
+    const add = (title: string, time: string, endTime: string, extra: Record<string, string> = {}) =>
+      call(calAction, '/SchCalendar', s, { intent: 'create', title, day, time, endDay: day, endTime, assignee: me.me, category: 'IPM', repeat: 'none', ...extra })
+    await add('Grid morning', '09:30', '10:15')
+    await add('Grid overlap', '10:00', '11:00')
+    await add('Grid night', '03:00', '04:00')
+    await add('Grid late', '22:30', '23:00')
+    await add('Grid all day', '00:00', '00:00', { allDay: 'yes', endDay: addDays(day, 1) })
+    for (const v of ['week', 'day'] as const) {
+      const w = await view(`/SchCalendar?view=${v}&date=${day}&mine=1`, s)
+      const col = w.days.indexOf(day)
+      const by = (title: string) => w.items.find((i) => i.title === title)!.slot
+      expect(by('Grid morning')).toMatchObject({ kind: 'grid', col, top: (9 - 5) * 60 + 30, height: 45, lane: 0, lanes: 2 })
+      expect(by('Grid overlap')).toMatchObject({ kind: 'grid', col, top: (10 - 5) * 60, height: 60, lane: 1, lanes: 2 })
+      expect(by('Grid night')).toMatchObject({ kind: 'early', col })
+      expect(by('Grid late')).toMatchObject({ kind: 'late', col })
+      expect(by('Grid all day')).toMatchObject({ kind: 'band', col, span: Math.min(2, w.days.length - col) })
+    }
+    // the month and agenda views have no grid
+    expect((await view(`/SchCalendar?date=${day}&mine=1`, s)).items.every((i) => i.slot === undefined)).toBe(true)
+    // an hour slot's + opens the create form at that time
+    expect((await view(`/SchCalendar?view=week&date=${day}&new=${day}&at=14:00`, s)).createAt).toBe('14:00')
+    expect((await view(`/SchCalendar?view=week&date=${day}&new=${day}&at=25:00`, s)).createAt).toBeNull()
+  })
 })

@@ -14,7 +14,7 @@ import { utcWall, wallToInstant } from '../../format/zones'
 import { createRecord, problemsOf, updateAndCreate, updateRecord } from '../../records/write.server'
 import { PRIORITIES, TASK_CATEGORIES } from '../../seed/schemas/operations'
 import { hasFeed, newFeedToken, revokeFeed } from './feed.server'
-import { CAL, daysOf, readDate, readView, stepDate, titleOf, type View } from './grid'
+import { CAL, daysOf, placeInHours, readDate, readView, stepDate, titleOf, type Slot, type View } from './grid'
 
 export { CAL }
 import { exceptionsOf, occurrences, parseRule, ruleText, WEEKDAYS, type Rule } from './recur'
@@ -41,6 +41,8 @@ export interface CalItem {
   overdue: boolean
   recurring: boolean
   ts: string
+  /** week and day views: where the task sits in the hourly grid */
+  slot?: Slot
 }
 
 export interface CalData {
@@ -60,6 +62,8 @@ export interface CalData {
   me: string
   /** ?new=day: the create form; ?edit=id: the move form */
   create: string | null
+  /** ?new=day&at=HH:MM: the create form's start time (an hour slot's +) */
+  createAt: string | null
   edit: (CalItem & { repeat: string; except: string[] }) | null
   feedSince: string | null
   origin: string
@@ -117,6 +121,10 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
   }
   for (const r of rows) for (const o of occurrences(r.doc as { start: string }, days[0], days[days.length - 1], timeZone)) items.push(toItem(r.id, r.doc, r.ts, o))
   items.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title))
+  if (view === 'week' || view === 'day') {
+    const slots = placeInHours(items.map((i) => ({ ...i, lastDay: localDate(new Date(Date.parse(i.end) - 1), timeZone) })), days)
+    items.forEach((i, n) => (i.slot = slots[n]))
+  }
   const assignees = (await context.database.db.query<{ a: string }>(`SELECT DISTINCT doc ->> 'assignee' AS a FROM c_sch_tasks WHERE org = $1 AND COALESCE(doc ->> 'assignee', '') <> '' ORDER BY 1 LIMIT 200`, [facility])).rows.map((r) => r.a)
   const base = { view: view === 'month' ? undefined : view, date: date === today ? undefined : date, assignee: filters.assignee || undefined, room: filters.room || undefined, category: filters.category || undefined, mine: filters.mine ? '1' : undefined }
   let edit: CalData['edit'] = null
@@ -133,7 +141,7 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
     view, date, today, title: titleOf(view, date), timeZone, days, items, filters,
     links: { prev: calUrl(base, { date: stepDate(view, date, -1) }), next: calUrl(base, { date: stepDate(view, date, 1) }), today: calUrl(base, { date: undefined }) },
     rooms: roomRows, assignees: [...new Set([me, ...assignees])], categories: TASK_CATEGORIES, priorities: PRIORITIES, me,
-    create: isIsoDate(q.get('new') ?? '') ? q.get('new') : null, edit,
+    create: isIsoDate(q.get('new') ?? '') ? q.get('new') : null, createAt: /^([01]\d|2[0-3]):[0-5]\d$/.test(q.get('at') ?? '') ? q.get('at') : null, edit,
     feedSince: await hasFeed(context.database.db, facility, s.user.uid),
     origin: url.origin,
   }
@@ -175,7 +183,7 @@ export async function calendarAction({ request, context }: ActionFunctionArgs) {
   // back to the view the post came from, showing the day the task is now on
   const done = (msg: string, day?: string) => {
     const u = new URL(backTo, 'http://x')
-    for (const k of ['new', 'edit', 'on', 'msg']) u.searchParams.delete(k)
+    for (const k of ['new', 'at', 'edit', 'on', 'msg']) u.searchParams.delete(k)
     if (day) u.searchParams.set('date', day)
     u.searchParams.set('msg', msg)
     return redirect(`${u.pathname}${u.search}`, 303)
