@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } fro
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import type { CalData, CalItem } from './calendar.server'
 import { CAL, FIRST_HOUR, HOUR_PX, LAST_HOUR, MIN_TASK_PX, VIEWS } from './grid'
+import { MINUTE_STEP } from '../../forms/record-schema'
 import { WEEKDAYS } from './recur'
 
 const btn = 'inline-flex min-h-[44px] items-center justify-center rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
@@ -106,7 +107,7 @@ function useMove() {
   const fetcher = useFetcher<{ error?: string }>()
   const [ask, setAsk] = useState<{ post: Move; title: string } | null>(null)
   const send = (post: Move) => fetcher.submit(post, { method: 'post', action: CAL })
-  const move = (post: Move, t: { recurring?: boolean; title?: string }) => (t.recurring ? setAsk({ post, title: t.title ?? '' }) : send(post))
+  const move = (post: Move, t: { recurring?: boolean; title?: string }) => (t.recurring ? setAsk({ post, title: t.title ?? '' }) : void send(post))
   const dialog = ask ? (
     <ScopeDialog
       title={ask.title}
@@ -174,6 +175,61 @@ const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOU
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`
 const CHIP_PX = 48
 
+const toHHMM = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+
+/**
+ * A task in the hourly grid. With JavaScript its bottom edge is a handle: dragging it changes the
+ * end (snapped to the date picker's MINUTE_STEP, SPEC §9) and posts the same move the form does
+ * (a day of a repeating task asks first). Without JavaScript there is no handle: the form's end.
+ */
+function GridTask({ t, data, move }: { t: CalItem; data: CalData; move: (post: Move, t: CalItem) => void }) {
+  const { with_ } = useHere()
+  const [live, setLive] = useState(false)
+  const [drag, setDrag] = useState<{ y0: number; dy: number } | null>(null)
+  useEffect(() => setLive(true), [])
+  const slot = t.slot!
+  const startMin = Number(t.startTime.slice(0, 2)) * 60 + Number(t.startTime.slice(3, 5))
+  const endMin = t.endDay > t.day ? 1440 : Number(t.endTime.slice(0, 2)) * 60 + Number(t.endTime.slice(3, 5))
+  const newEnd = (dy: number) => Math.min(1440, Math.max(startMin + MINUTE_STEP, endMin + Math.round((dy / HOUR_PX) * (60 / MINUTE_STEP)) * MINUTE_STEP))
+  const height = (slot.height / 60) * HOUR_PX + (drag ? ((newEnd(drag.dy) - endMin) / 60) * HOUR_PX : 0)
+  const finish = (dy: number) => {
+    setDrag(null)
+    const end = newEnd(dy)
+    if (end === endMin) return
+    const endDay = end === 1440 ? new Date(Date.parse(`${t.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : t.day
+    move({ intent: 'move', id: t.id, ts: t.ts, from: t.start, on: t.day, day: t.day, time: t.startTime, endDay, endTime: toHHMM(end), allDay: 'no', back: with_({}) }, t)
+  }
+  return (
+    <div
+      className="absolute px-px"
+      style={{ top: (slot.top / 60) * HOUR_PX, height: Math.max(MIN_TASK_PX, height), left: `${(slot.lane / slot.lanes) * 100}%`, width: `calc(${100 / slot.lanes}% - 12px)`, zIndex: drag ? 10 : undefined }}
+      data-placed={t.id}
+    >
+      <Task t={t} data={data} compact fill />
+      {live ? (
+        <div
+          className="absolute -bottom-1.5 left-0 right-0 flex h-5 cursor-ns-resize touch-none items-center justify-center"
+          title={drag ? `Ends ${toHHMM(newEnd(drag.dy))}` : 'Drag to change the end'}
+          aria-hidden="true"
+          data-resize={t.id}
+          onPointerDown={(e) => {
+            e.preventDefault()
+            e.stopPropagation()
+            e.currentTarget.setPointerCapture(e.pointerId)
+            setDrag({ y0: e.clientY, dy: 0 })
+          }}
+          onPointerMove={(e) => drag && setDrag({ ...drag, dy: e.clientY - drag.y0 })}
+          onPointerUp={(e) => drag && finish(e.clientY - drag.y0)}
+          onPointerCancel={() => setDrag(null)}
+        >
+          <span className="h-1 w-8 rounded bg-slate-400" />
+          {drag ? <span className="absolute -bottom-5 rounded bg-slate-950 px-1 text-xs text-slate-100">{toHHMM(newEnd(drag.dy))}</span> : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
 /** One day's column of the hourly grid: its header, band, Earlier row, hour rows and Later row. */
 function HourColumn({ day, data, items, rows }: { day: string; data: CalData; items: CalItem[]; rows: { band: number; early: number; late: number } }) {
   const { with_ } = useHere()
@@ -235,14 +291,7 @@ function HourColumn({ day, data, items, rows }: { day: string; data: CalData; it
           </Link>
         ))}
         {of('grid').map((t) => (
-          <div
-            key={`${t.id}-${t.day}`}
-            className="absolute px-px"
-            style={{ top: (t.slot!.top / 60) * HOUR_PX, height: Math.max(MIN_TASK_PX, (t.slot!.height / 60) * HOUR_PX), left: `${(t.slot!.lane / t.slot!.lanes) * 100}%`, width: `calc(${100 / t.slot!.lanes}% - 12px)` }}
-            data-placed={t.id}
-          >
-            <Task t={t} data={data} compact fill />
-          </div>
+          <GridTask key={`${t.id}-${t.day}`} t={t} data={data} move={move} />
         ))}
       </div>
       {chips(of('late'), rows.late, 'Later')}
@@ -631,7 +680,7 @@ export function CalendarPage() {
         ) : null}
       </div>
       <Feed data={data} token={action?.feed} revoked={action?.revoked} />
-      <p className="text-xs text-slate-400">Times in {data.timeZone}. Drag a task to another day to move it, or open it and change its dates.</p>
+      <p className="text-xs text-slate-400">Times in {data.timeZone}. Drag a task to another day to move it, or open it and change its dates. In the week and day views, drag a task’s bottom edge to change its end.</p>
     </main>
   )
 }

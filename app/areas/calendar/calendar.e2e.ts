@@ -77,6 +77,25 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   const at14 = await page.locator(`[data-slot="${day}T14:00"]`).boundingBox()
   const slotted = await slottedTask.boundingBox()
   expect(Math.abs(slotted!.y - at14!.y)).toBeLessThan(2)
+  const slotDoc = async () => (await database.store.find('greenleaf', 'sch_tasks', { title: `Slot ${tag}` }, 1))[0]
+  const slotId = (await slotDoc())._id
+  if (js) {
+    // resize by dragging the bottom edge: 14:00–15:00 becomes 14:00–16:30 (the same move post, snapped to the picker's step)
+    const edge = (await page.locator(`[data-resize="${slotId}"]`).boundingBox())!
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2 + HOUR_PX, { steps: 4 })
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2 + HOUR_PX * 1.5 + 1, { steps: 4 })
+    await page.mouse.up()
+    const local = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: tz }).format(new Date(iso))
+    await expect.poll(async () => local(String((await slotDoc()).end))).toBe('16:30')
+    expect(local(String((await slotDoc()).start))).toBe('14:00')
+    await page.reload()
+    await expect.poll(async () => Math.round((await slottedTask.boundingBox())!.height)).toBe(HOUR_PX * 2.5)
+  } else {
+    // without JavaScript there is no handle to drag: the form's end time is the way
+    await expect(page.locator(`[data-resize="${slotId}"]`)).toHaveCount(0)
+  }
   await page.setViewportSize({ width: 1280, height: 720 })
 
   // move by editing the dates
