@@ -108,21 +108,22 @@ export class Store {
     const body = normalizeFields(schema, stripReserved(input))
     const id = opts.id ?? (typeof input._id === 'string' && input._id ? input._id : newId())
     const cts = opts.allowCts && input.cts ? parseTs(input.cts) : new Date()
-    const doc = await this.db.transaction(async (tx) => {
-      const d = { ...body, octs: cts.toISOString() }
-      const r = await tx
-        .query<Row>(`INSERT INTO ${t} (org, id, doc, cts, ts) VALUES ($1, $2, $3, $4, $4) RETURNING id, doc, cts, ts`, [org, id, d, cts])
-        .catch((e) => {
-          if ((e as { code?: string }).code === '23505') throw conflict(`a record with id ${id} already exists`)
-          throw e
-        })
-      const saved = toDoc(r.rows[0])
-      await audit(tx, actor, org, collection, id, 'insert', null, saved)
-      await opts.also?.(tx, saved, null)
-      return saved
-    })
+    const doc = await this.db.transaction((tx) => insertOne(tx, actor, org, t, collection, id, body, cts, opts))
     this.emit({ org, collection, id, action: 'insert', uid: actor.uid, session: actor.session })
     return doc
+  }
+
+  /**
+   * `insert` inside a transaction the caller holds (a write of more than one record, e.g. the
+   * calendar's one-day move): the record, its audit row and `also`; the caller emits the change
+   * event after commit (`emit`).
+   */
+  async insertIn(tx: Queryable, actor: Actor, org: string, collection: string, input: Record<string, unknown>, opts: WriteOptions = {}): Promise<Doc> {
+    const t = await this.table(collection, tx)
+    const schema = await this.schemas.get(collection, tx)
+    const body = normalizeFields(schema, stripReserved(input))
+    const id = typeof input._id === 'string' && input._id ? input._id : newId()
+    return insertOne(tx, actor, org, t, collection, id, body, new Date(), opts)
   }
 
   async update(actor: Actor, org: string, collection: string, id: string, input: Record<string, unknown>, opts: WriteOptions = {}): Promise<Doc> {
@@ -482,6 +483,20 @@ function parseTs(v: unknown): Date {
   const d = new Date(v as string)
   if (Number.isNaN(d.getTime())) throw badInput(`created date "${String(v).slice(0, 40)}" is not a date`, { field: 'cts' })
   return d
+}
+
+async function insertOne(tx: Queryable, actor: Actor, org: string, t: string, collection: string, id: string, body: Record<string, unknown>, cts: Date, opts: WriteOptions): Promise<Doc> {
+  const d = { ...body, octs: cts.toISOString() }
+  const r = await tx
+    .query<Row>(`INSERT INTO ${t} (org, id, doc, cts, ts) VALUES ($1, $2, $3, $4, $4) RETURNING id, doc, cts, ts`, [org, id, d, cts])
+    .catch((e) => {
+      if ((e as { code?: string }).code === '23505') throw conflict(`a record with id ${id} already exists`)
+      throw e
+    })
+  const saved = toDoc(r.rows[0])
+  await audit(tx, actor, org, collection, id, 'insert', null, saved)
+  await opts.also?.(tx, saved, null)
+  return saved
 }
 
 /** The audit row of one change, in the caller's transaction (for writes that are more than one record's, e.g. a drift decision). */

@@ -213,6 +213,45 @@ export async function updateRecord(context: AppLoadContext, w: Writer, collectio
   return { doc }
 }
 
+/**
+ * An update of one record and a new record, in one transaction (the calendar's "only this day"
+ * move: the series gets the day as an exception, a standalone task takes its place). Both are
+ * checked first exactly as updateRecord and createRecord check them; then the update (its
+ * unchanged-since check, audit row and steps) and the insert (audit row and steps) commit
+ * together: when any part fails, or a save rule stops either, nothing is written.
+ */
+export async function updateAndCreate(
+  context: AppLoadContext,
+  w: Writer,
+  collection: string,
+  id: string,
+  patch: unknown,
+  input: unknown,
+  opts: RecordWriteOptions = {},
+): Promise<{ updated: Doc; created: Doc } | { updated: null; created: null; stopped: true }> {
+  const access = await writable(context, w, collection, opts.via)
+  const row = await context.database.store.get(access.org, collection, id)
+  if (!row) throw notFound('That record no longer exists. It may have been deleted.')
+  if (locked(w.user, row, 'ed')) throw forbidden('This record is locked against changes (ed = no). Ask an administrator.')
+  const change = await checkValues(context, w, access, id, row, patch, opts)
+  const value = await checkValues(context, w, access, null, null, input, { ...opts, partial: false, expectTs: undefined })
+  if (saveRules(collection, { ...row, ...change }, 'update') === 'stop' || saveRules(collection, value, 'create') === 'stop') return { updated: null, created: null, stopped: true }
+  const also = await stepsOf(context, w, access.org, collection)
+  let created: Doc | null = null
+  const updated = await context.database.store.update(w.actor, access.org, collection, id, change, {
+    expectTs: opts.expectTs || undefined,
+    allowCts: canEditCts(w.user),
+    also: async (tx, saved, before) => {
+      await also?.(tx, saved, before)
+      created = await context.database.store.insertIn(tx, w.actor, access.org, collection, value, { also })
+    },
+  })
+  const doc = created as unknown as Doc
+  context.database.store.emit({ org: access.org, collection, id: doc._id, action: 'insert', uid: w.actor.uid, session: w.actor.session })
+  await afterCreate(context, w, collection, doc)
+  return { updated, created: doc }
+}
+
 /** Deletes a record; returns it as it was. */
 export async function deleteRecord(context: AppLoadContext, w: Writer, collection: string, id: string, opts: Pick<RecordWriteOptions, 'expectTs' | 'via'> = {}): Promise<Doc> {
   const access = await tableAccess(context, w.user, w.facility, collection, opts.via)

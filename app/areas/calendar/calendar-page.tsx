@@ -4,9 +4,10 @@
  * (the same move post the form makes). Tasks are coloured by category; overdue ones say so.
  */
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
-import { useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 import type { CalData, CalItem } from './calendar.server'
-import { CAL, VIEWS } from './grid'
+import { CAL, FIRST_HOUR, HOUR_PX, LAST_HOUR, MIN_TASK_PX, VIEWS } from './grid'
+import { MINUTE_STEP } from '../../forms/record-schema'
 import { WEEKDAYS } from './recur'
 
 const btn = 'inline-flex min-h-[44px] items-center justify-center rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
@@ -24,6 +25,7 @@ function useHere() {
     const p = new URLSearchParams(search)
     p.delete('msg')
     if (!('edit' in change)) p.delete('on')
+    if (!('at' in change)) p.delete('at')
     for (const [k, v] of Object.entries(change)) {
       if (v) p.set(k, v)
       else p.delete(k)
@@ -34,10 +36,10 @@ function useHere() {
   return { here, with_ }
 }
 
-function Task({ t, data, compact }: { t: CalItem; data: CalData; compact?: boolean }) {
+function Task({ t, data, compact, fill }: { t: CalItem; data: CalData; compact?: boolean; fill?: boolean }) {
   const { with_ } = useHere()
   const onDrag = (e: DragEvent) => {
-    e.dataTransfer.setData('application/x-canopy-task', JSON.stringify({ id: t.id, ts: t.ts, from: t.start, startTime: t.startTime, endTime: t.endTime, allDay: t.allDay, day: t.day, endDay: t.endDay }))
+    e.dataTransfer.setData('application/x-canopy-task', JSON.stringify({ id: t.id, ts: t.ts, from: t.start, startTime: t.startTime, endTime: t.endTime, allDay: t.allDay, day: t.day, endDay: t.endDay, recurring: t.recurring, title: t.title }))
     e.dataTransfer.effectAllowed = 'move'
   }
   return (
@@ -48,7 +50,7 @@ function Task({ t, data, compact }: { t: CalItem; data: CalData; compact?: boole
       data-task={t.id}
       data-day={t.day}
       data-overdue={t.overdue ? 'yes' : 'no'}
-      className="flex min-h-[32px] flex-col rounded border-l-4 bg-slate-800/60 px-1 py-0.5 text-left text-xs leading-tight text-slate-100 hover:bg-slate-800"
+      className={`flex flex-col overflow-hidden rounded border-l-4 bg-slate-800 px-1 py-0.5 text-left text-xs leading-tight text-slate-100 hover:bg-slate-700 ${fill ? 'h-full' : 'min-h-[32px]'}`}
       style={{ borderLeftColor: colourOf(data.categories, t.category) }}
       title={`${t.title} · ${t.time} · ${t.category}${t.assignee ? ` · ${t.assignee}` : ''}${t.overdue ? ' · overdue' : ''}`}
     >
@@ -66,9 +68,68 @@ function Task({ t, data, compact }: { t: CalItem; data: CalData; compact?: boole
   )
 }
 
+type Move = Record<string, string>
+
+/**
+ * With JavaScript, a drag (or a resize) of one day of a repeating task asks what to move: only
+ * this day, or the whole series (the same two choices as the form). A native modal dialog: focus
+ * starts on the first choice, Escape or Cancel closes it, every button 44 px.
+ */
+function ScopeDialog({ title, day, onChoose, onCancel }: { title: string; day: string; onChoose: (scope: 'day' | 'series') => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const d = ref.current
+    if (d && !d.open) d.showModal()
+  }, [])
+  return (
+    <dialog ref={ref} onClose={onCancel} aria-labelledby="scope-title" className="rounded-lg border border-slate-600 bg-slate-900 p-4 text-slate-100 backdrop:bg-black/60" data-testid="scope-dialog">
+      <h2 id="scope-title" className="text-lg font-semibold">
+        Move “{title}”
+      </h2>
+      <p className="mb-3 text-sm text-slate-300">It repeats. Move only {day}, or every day of it?</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={btnOn} onClick={() => onChoose('day')}>
+          Only this day
+        </button>
+        <button type="button" className={btn} onClick={() => onChoose('series')}>
+          The whole series
+        </button>
+        <button type="button" className={btn} onClick={() => ref.current?.close()}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+/** Posts a move (a drag or a resize); a day of a repeating task asks first which to move. */
+function useMove() {
+  const fetcher = useFetcher<{ error?: string }>()
+  const [ask, setAsk] = useState<{ post: Move; title: string } | null>(null)
+  const send = (post: Move) => fetcher.submit(post, { method: 'post', action: CAL })
+  const move = (post: Move, t: { recurring?: boolean; title?: string }) => (t.recurring ? setAsk({ post, title: t.title ?? '' }) : void send(post))
+  const dialog = ask ? (
+    <ScopeDialog
+      title={ask.title}
+      day={ask.post.on}
+      onChoose={(scope) => {
+        setAsk(null)
+        send({ ...ask.post, scope })
+      }}
+      onCancel={() => setAsk(null)}
+    />
+  ) : null
+  const error = fetcher.state === 'idle' && fetcher.data?.error ? (
+    <p role="alert" className="rounded border border-red-600 p-1 text-xs text-red-400">
+      {fetcher.data.error}
+    </p>
+  ) : null
+  return { move, dialog, error }
+}
+
 function Day({ day, data, items, big }: { day: string; data: CalData; items: CalItem[]; big?: boolean }) {
   const { with_ } = useHere()
-  const fetcher = useFetcher()
+  const { move, dialog, error } = useMove()
   const [over, setOver] = useState(false)
   const out = data.view === 'month' && day.slice(0, 7) !== data.date.slice(0, 7)
   const drop = (e: DragEvent) => {
@@ -76,11 +137,11 @@ function Day({ day, data, items, big }: { day: string; data: CalData; items: Cal
     setOver(false)
     const raw = e.dataTransfer.getData('application/x-canopy-task')
     if (!raw) return
-    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string }
+    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
     if (t.day === day) return
     const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
     const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
-    fetcher.submit({ intent: 'move', id: t.id, ts: t.ts, from: t.from, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, { method: 'post', action: CAL })
+    move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, t)
   }
   return (
     <div
@@ -104,11 +165,169 @@ function Day({ day, data, items, big }: { day: string; data: CalData; items: Cal
       {items.map((t) => (
         <Task key={`${t.id}-${t.day}`} t={t} data={data} compact={!big} />
       ))}
+      {error}
+      {dialog}
+    </div>
+  )
+}
+
+const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i)
+const hh = (h: number) => `${String(h).padStart(2, '0')}:00`
+const CHIP_PX = 48
+
+const toHHMM = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+
+/**
+ * A task in the hourly grid. With JavaScript its bottom edge is a handle: dragging it changes the
+ * end (snapped to the date picker's MINUTE_STEP, SPEC §9) and posts the same move the form does
+ * (a day of a repeating task asks first). Without JavaScript there is no handle: the form's end.
+ */
+function GridTask({ t, data, move }: { t: CalItem; data: CalData; move: (post: Move, t: CalItem) => void }) {
+  const { with_ } = useHere()
+  const [live, setLive] = useState(false)
+  const [drag, setDrag] = useState<{ y0: number; dy: number } | null>(null)
+  useEffect(() => setLive(true), [])
+  const slot = t.slot!
+  const startMin = Number(t.startTime.slice(0, 2)) * 60 + Number(t.startTime.slice(3, 5))
+  const endMin = t.endDay > t.day ? 1440 : Number(t.endTime.slice(0, 2)) * 60 + Number(t.endTime.slice(3, 5))
+  const newEnd = (dy: number) => Math.min(1440, Math.max(startMin + MINUTE_STEP, endMin + Math.round((dy / HOUR_PX) * (60 / MINUTE_STEP)) * MINUTE_STEP))
+  const height = (slot.height / 60) * HOUR_PX + (drag ? ((newEnd(drag.dy) - endMin) / 60) * HOUR_PX : 0)
+  const finish = (dy: number) => {
+    setDrag(null)
+    const end = newEnd(dy)
+    if (end === endMin) return
+    const endDay = end === 1440 ? new Date(Date.parse(`${t.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : t.day
+    move({ intent: 'move', id: t.id, ts: t.ts, from: t.start, on: t.day, day: t.day, time: t.startTime, endDay, endTime: toHHMM(end), allDay: 'no', back: with_({}) }, t)
+  }
+  return (
+    <div
+      className="absolute px-px"
+      style={{ top: (slot.top / 60) * HOUR_PX, height: Math.max(MIN_TASK_PX, height), left: `${(slot.lane / slot.lanes) * 100}%`, width: `calc(${100 / slot.lanes}% - 12px)`, zIndex: drag ? 10 : undefined }}
+      data-placed={t.id}
+    >
+      <Task t={t} data={data} compact fill />
+      {live ? (
+        <div
+          className="absolute -bottom-1.5 left-0 right-0 flex h-5 cursor-ns-resize touch-none items-center justify-center"
+          title={drag ? `Ends ${toHHMM(newEnd(drag.dy))}` : 'Drag to change the end'}
+          aria-hidden="true"
+          data-resize={t.id}
+          onPointerDown={(e) => {
+            e.preventDefault()
+            e.stopPropagation()
+            e.currentTarget.setPointerCapture(e.pointerId)
+            setDrag({ y0: e.clientY, dy: 0 })
+          }}
+          onPointerMove={(e) => drag && setDrag({ ...drag, dy: e.clientY - drag.y0 })}
+          onPointerUp={(e) => drag && finish(e.clientY - drag.y0)}
+          onPointerCancel={() => setDrag(null)}
+        >
+          <span className="h-1 w-8 rounded bg-slate-400" />
+          {drag ? <span className="absolute -bottom-5 rounded bg-slate-950 px-1 text-xs text-slate-100">{toHHMM(newEnd(drag.dy))}</span> : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** One day's column of the hourly grid: its header, band, Earlier row, hour rows and Later row. */
+function HourColumn({ day, data, items, rows }: { day: string; data: CalData; items: CalItem[]; rows: { band: number; early: number; late: number } }) {
+  const { with_ } = useHere()
+  const { move, dialog, error } = useMove()
+  const [over, setOver] = useState(false)
+  const col = data.days.indexOf(day)
+  const of = (kind: string) => items.filter((t) => t.slot?.kind === kind && (kind === 'band' ? t.slot.col <= col && col < t.slot.col + t.slot.span : t.slot.col === col))
+  const drop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    const raw = e.dataTransfer.getData('application/x-canopy-task')
+    if (!raw) return
+    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
+    if (t.day === day) return
+    const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
+    const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
+    move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, t)
+  }
+  const chips = (list: CalItem[], n: number, label: string) =>
+    n ? (
+      <div className="flex flex-col gap-1 border-b border-slate-700 p-0.5" style={{ minHeight: n * CHIP_PX }} aria-label={`${label} ${day}`}>
+        {list.map((t) => (
+          <Task key={`${t.id}-${t.day}`} t={t} data={data} compact />
+        ))}
+      </div>
+    ) : null
+  return (
+    <div
+      className={`flex min-w-0 flex-col border-l border-slate-700 ${over ? 'bg-canopy-900/40' : ''} ${day === data.today ? 'bg-canopy-950/40' : ''}`}
+      data-cell={day}
+      onDragOver={(e) => {
+        e.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+    >
+      <div className={`flex h-11 items-center justify-between border-b border-slate-700 ${day === data.today ? 'text-canopy-400' : 'text-slate-300'}`}>
+        <Link to={with_({ view: 'day', date: day, edit: undefined, new: undefined, at: undefined })} className="inline-flex min-h-[44px] min-w-0 items-center truncate px-1 text-sm font-semibold" aria-label={`Day ${day}`}>
+          {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${day}T00:00:00Z`).getUTCDay()]} {Number(day.slice(8))}
+        </Link>
+        <Link to={with_({ new: day, edit: undefined, at: undefined })} className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-lg text-slate-400 hover:bg-slate-800" aria-label={`New task on ${day}`} data-new={day}>
+          +
+        </Link>
+      </div>
+      {chips(of('band'), rows.band, 'All day')}
+      {chips(of('early'), rows.early, 'Earlier')}
+      <div className="relative" style={{ height: HOURS.length * HOUR_PX }}>
+        {HOURS.map((h) => (
+          <Link
+            key={h}
+            to={with_({ new: day, at: hh(h), edit: undefined })}
+            className="group block border-t border-slate-800 px-1 text-right text-xs text-slate-600 hover:bg-slate-800/60"
+            style={{ height: HOUR_PX }}
+            aria-label={`New task on ${day} at ${hh(h)}`}
+            data-slot={`${day}T${hh(h)}`}
+          >
+            <span aria-hidden="true">+</span>
+          </Link>
+        ))}
+        {of('grid').map((t) => (
+          <GridTask key={`${t.id}-${t.day}`} t={t} data={data} move={move} />
+        ))}
+      </div>
+      {chips(of('late'), rows.late, 'Later')}
+      {error}
+      {dialog}
+    </div>
+  )
+}
+
+/** The week and day views: an hour per row (FIRST_HOUR–LAST_HOUR) in the facility's zone, all-day and multi-day tasks in a band at the top, earlier and later tasks in their own rows. */
+function HourGrid({ data }: { data: CalData }) {
+  const count = (kind: string) => Math.max(0, ...data.days.map((_, c) => data.items.filter((t) => t.slot?.kind === kind && (kind === 'band' ? t.slot.col <= c && c < t.slot.col + t.slot.span : t.slot.col === c)).length))
+  const rows = { band: count('band'), early: count('early'), late: count('late') }
+  const gutter = (n: number, label: string) => (n ? <div className="border-b border-slate-700 pr-1 text-right text-xs text-slate-400" style={{ minHeight: n * CHIP_PX }}>{label}</div> : null)
+  return (
+    <div data-testid={`${data.view}-grid`} className="grid" style={{ gridTemplateColumns: `3rem repeat(${data.days.length}, minmax(0, 1fr))` }}>
+      <div className="flex flex-col" aria-hidden="true">
+        <div className="h-11 border-b border-slate-700" />
+        {gutter(rows.band, 'All day')}
+        {gutter(rows.early, 'Earlier')}
+        {HOURS.map((h) => (
+          <div key={h} className="border-t border-slate-800 pr-1 text-right text-xs text-slate-400" style={{ height: HOUR_PX }}>
+            {hh(h)}
+          </div>
+        ))}
+        {gutter(rows.late, 'Later')}
+      </div>
+      {data.days.map((d) => (
+        <HourColumn key={d} day={d} data={data} items={data.items} rows={rows} />
+      ))}
     </div>
   )
 }
 
 function Views({ data }: { data: CalData }) {
+  if (data.view === 'week' || data.view === 'day') return <HourGrid data={data} />
   const byDay = new Map<string, CalItem[]>()
   for (const t of data.items) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t])
   if (data.view === 'agenda') {
@@ -129,19 +348,16 @@ function Views({ data }: { data: CalData }) {
       </ol>
     )
   }
-  const cols = data.view === 'day' ? 1 : 7
   return (
-    <div data-testid={`${data.view}-grid`}>
-      {cols === 7 ? (
-        <div className="grid grid-cols-7 text-center text-xs text-slate-400" aria-hidden="true">
-          {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d) => (
-            <div key={d}>{d}</div>
-          ))}
-        </div>
-      ) : null}
-      <div className={`grid ${cols === 7 ? 'grid-cols-7' : 'grid-cols-1'}`}>
+    <div data-testid="month-grid">
+      <div className="grid grid-cols-7 text-center text-xs text-slate-400" aria-hidden="true">
+        {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d) => (
+          <div key={d}>{d}</div>
+        ))}
+      </div>
+      <div className="grid grid-cols-7">
         {data.days.map((d) => (
-          <Day key={d} day={d} data={data} items={byDay.get(d) ?? []} big={data.view !== 'month'} />
+          <Day key={d} day={d} data={data} items={byDay.get(d) ?? []} />
         ))}
       </div>
     </div>
@@ -196,8 +412,10 @@ function Filters({ data }: { data: CalData }) {
 function CreateForm({ data }: { data: CalData }) {
   const { here, with_ } = useHere()
   const day = data.create!
+  const at = data.createAt ?? '08:00'
+  const end = `${String(Math.min(23, Number(at.slice(0, 2)) + 1)).padStart(2, '0')}:${Number(at.slice(0, 2)) >= 23 ? '59' : at.slice(3, 5)}`
   return (
-    <Form method="post" action={CAL} className="flex flex-col gap-2" aria-label="New task">
+    <Form key={`${day}-${at}`} method="post" action={CAL} className="flex flex-col gap-2" aria-label="New task">
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="back" value={here} />
       <h2 className="text-lg font-semibold text-slate-100">New task</h2>
@@ -212,7 +430,7 @@ function CreateForm({ data }: { data: CalData }) {
         </label>
         <label className="flex flex-col text-sm">
           Start time
-          <input type="time" name="time" defaultValue="08:00" className={field} />
+          <input type="time" name="time" defaultValue={at} className={field} />
         </label>
         <label className="flex flex-col text-sm">
           End day
@@ -220,7 +438,7 @@ function CreateForm({ data }: { data: CalData }) {
         </label>
         <label className="flex flex-col text-sm">
           End time
-          <input type="time" name="endTime" defaultValue="09:00" className={field} />
+          <input type="time" name="endTime" defaultValue={end} className={field} />
         </label>
       </div>
       <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
@@ -292,7 +510,7 @@ function CreateForm({ data }: { data: CalData }) {
         <button type="submit" className={btnOn}>
           Add task
         </button>
-        <Link to={with_({ new: undefined })} className={btn}>
+        <Link to={with_({ new: undefined, at: undefined })} className={btn}>
           Cancel
         </Link>
       </div>
@@ -310,7 +528,7 @@ function EditForm({ data }: { data: CalData }) {
         {t.category} · {t.status} · {t.assignee || 'nobody'} {t.roomName ? `· ${t.roomName}` : ''} {t.overdue ? <strong className="text-red-500">· Overdue</strong> : null}
         {t.repeat ? <span className="block text-xs text-slate-400">Repeats: {t.repeat}{t.except.length ? ` · skips ${t.except.join(', ')}` : ''}</span> : null}
       </p>
-      <Form method="post" action={CAL} className="flex flex-col gap-2" aria-label="Move task">
+      <Form key={`${t.id}-${t.day}`} method="post" action={CAL} className="flex flex-col gap-2" aria-label="Move task">
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="back" value={here} />
         <input type="hidden" name="id" value={t.id} />
@@ -337,7 +555,18 @@ function EditForm({ data }: { data: CalData }) {
         <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
           <input type="checkbox" name="allDay" value="yes" defaultChecked={t.allDay} className="h-5 w-5" /> All day
         </label>
-        {t.recurring ? <p className="text-xs text-slate-400">Moving a repeating task moves every day of it by the same amount.</p> : null}
+        {t.recurring ? (
+          <fieldset className="flex flex-col rounded border border-slate-700 p-2">
+            <legend className="text-sm">It repeats: move</legend>
+            <input type="hidden" name="on" value={t.day} />
+            <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
+              <input type="radio" name="scope" value="series" defaultChecked className="h-5 w-5" /> The whole series (every day by the same amount)
+            </label>
+            <label className="inline-flex min-h-[44px] items-center gap-2 text-sm">
+              <input type="radio" name="scope" value="day" className="h-5 w-5" /> Only this day ({t.day})
+            </label>
+          </fieldset>
+        ) : null}
         <button type="submit" className={btnOn}>
           Move task
         </button>
@@ -451,7 +680,7 @@ export function CalendarPage() {
         ) : null}
       </div>
       <Feed data={data} token={action?.feed} revoked={action?.revoked} />
-      <p className="text-xs text-slate-400">Times in {data.timeZone}. Drag a task to another day to move it, or open it and change its dates.</p>
+      <p className="text-xs text-slate-400">Times in {data.timeZone}. Drag a task to another day to move it, or open it and change its dates. In the week and day views, drag a task’s bottom edge to change its end.</p>
     </main>
   )
 }

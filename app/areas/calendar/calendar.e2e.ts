@@ -9,6 +9,7 @@ import ICAL from 'ical.js'
 import { timeZoneOf } from '../../facilities/facts.server'
 import { addDays, localDate } from '../../format/date-ranges'
 import { expect, signIn, test } from '../../../tests/e2e/fixtures'
+import { FIRST_HOUR, HOUR_PX, LAST_HOUR } from './grid'
 
 test('the calendar: seeded tasks in place, create, move both ways, weekly with an exception, the .ics feed', async ({ page, createUser, database }) => {
   test.setTimeout(180_000)
@@ -36,6 +37,17 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   await expect(page).toHaveURL(/view=week&date=/)
   await page.getByRole('link', { name: 'Today' }).click()
 
+  // the hourly grid: a seeded task in the row of its start hour (facility time), in its day's column
+  const hourOf = (iso: string) => Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: tz }).format(new Date(iso)))
+  const timed = seeded.find((d) => d.allDay !== 'yes' && hourOf(String(d.start)) >= FIRST_HOUR && hourOf(String(d.end)) < LAST_HOUR && localDate(new Date(String(d.start)), tz) === localDate(new Date(String(d.end)), tz))!
+  const tDay = localDate(new Date(String(timed.start)), tz)
+  await page.goto(`/SchCalendar?view=week&date=${tDay}`)
+  const hourRow = await page.locator(`[data-cell="${tDay}"] [data-slot="${tDay}T${String(hourOf(String(timed.start))).padStart(2, '0')}:00"]`).boundingBox()
+  const placed = await page.locator(`[data-cell="${tDay}"] [data-placed="${timed._id}"]`).boundingBox()
+  expect(placed!.y).toBeGreaterThanOrEqual(hourRow!.y - 1)
+  expect(placed!.y).toBeLessThan(hourRow!.y + HOUR_PX)
+  expect(placed!.x).toBeGreaterThanOrEqual(hourRow!.x - 1)
+
   // create on a chosen day (the form; with JavaScript the same form)
   const day = addDays(today, 1)
   await page.goto(`/SchCalendar?view=week&date=${day}`)
@@ -47,6 +59,44 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   await panel.getByRole('button', { name: 'Add task' }).click()
   const made = page.locator(`[data-cell="${day}"] [data-task]`, { hasText: `Scout ${tag}` })
   await expect(made).toBeVisible()
+
+  // at 800 px wide the week's grid fits (no sideways scroll); an hour slot's + opens the form at that hour
+  await page.setViewportSize({ width: 800, height: 900 })
+  await page.goto(`/SchCalendar?view=week&date=${day}`)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth === document.documentElement.clientWidth && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  const slot = page.locator(`[data-slot="${day}T14:00"]`)
+  expect((await slot.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  await slot.click()
+  await expect(panel.getByLabel('Start time')).toHaveValue('14:00')
+  await expect(panel.getByLabel('End time')).toHaveValue('15:00')
+  await panel.getByLabel('Title').fill(`Slot ${tag}`)
+  await panel.getByRole('button', { name: 'Add task' }).click()
+  const slottedTask = page.locator(`[data-cell="${day}"] [data-placed]`, { hasText: `Slot ${tag}` })
+  await expect(slottedTask).toBeVisible()
+  await expect(panel).toHaveCount(0)
+  const at14 = await page.locator(`[data-slot="${day}T14:00"]`).boundingBox()
+  const slotted = await slottedTask.boundingBox()
+  expect(Math.abs(slotted!.y - at14!.y)).toBeLessThan(2)
+  const slotDoc = async () => (await database.store.find('greenleaf', 'sch_tasks', { title: `Slot ${tag}` }, 1))[0]
+  const slotId = (await slotDoc())._id
+  if (js) {
+    // resize by dragging the bottom edge: 14:00–15:00 becomes 14:00–16:30 (the same move post, snapped to the picker's step)
+    const edge = (await page.locator(`[data-resize="${slotId}"]`).boundingBox())!
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2 + HOUR_PX, { steps: 4 })
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2 + HOUR_PX * 1.5 + 1, { steps: 4 })
+    await page.mouse.up()
+    const local = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: tz }).format(new Date(iso))
+    await expect.poll(async () => local(String((await slotDoc()).end))).toBe('16:30')
+    expect(local(String((await slotDoc()).start))).toBe('14:00')
+    await page.reload()
+    await expect.poll(async () => Math.round((await slottedTask.boundingBox())!.height)).toBe(HOUR_PX * 2.5)
+  } else {
+    // without JavaScript there is no handle to drag: the form's end time is the way
+    await expect(page.locator(`[data-resize="${slotId}"]`)).toHaveCount(0)
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   // move by editing the dates
   const day2 = addDays(today, 2)
@@ -62,7 +112,7 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
     const day3 = new Date(`${day2}T00:00:00Z`).getUTCDay() === 6 ? addDays(day2, -1) : addDays(day2, 1)
     await page.goto(`/SchCalendar?view=week&date=${day2}`)
     const from = page.locator(`[data-cell="${day2}"] [data-task]`, { hasText: `Scout ${tag}` })
-    await from.dragTo(page.locator(`[data-cell="${day3}"]`))
+    await from.dragTo(page.locator(`[data-cell="${day3}"]`), { targetPosition: { x: 20, y: 20 } })
     await expect
       .poll(async () => {
         const doc = (await database.store.find('greenleaf', 'sch_tasks', { title: `Scout ${tag}` }, 1))[0]
@@ -105,4 +155,38 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   const feedDays = evs.filter((e) => e.summary === `Reservoir ${tag}`).map((e) => localDate(e.startDate.toJSDate(), tz)).sort()
   expect(feedDays).toEqual(shown)
   expect(evs.filter((e) => e.summary === `Scout ${tag}`)).toHaveLength(1)
+
+  // one day of the series on its own: the form's "Only this day" without JavaScript, the drag's dialog with it
+  const mon = shown[1]
+  const tue = addDays(mon, 1)
+  const reservoir = (d: string) => page.locator(`[data-cell="${d}"] [data-task]`, { hasText: `Reservoir ${tag}` })
+  if (js) {
+    await page.goto(`/SchCalendar?view=week&date=${mon}`)
+    await reservoir(mon).dragTo(page.locator(`[data-cell="${tue}"]`), { targetPosition: { x: 20, y: 20 } })
+    const ask = page.getByTestId('scope-dialog')
+    await expect(ask).toBeVisible()
+    await expect(ask.getByRole('button', { name: 'Only this day' })).toBeFocused()
+    await ask.getByRole('button', { name: 'Only this day' }).click()
+    await expect.poll(async () => (await database.store.find('greenleaf', 'sch_tasks', { title: `Reservoir ${tag}` }, 5)).length).toBe(2)
+    await page.reload()
+  } else {
+    await page.goto(`/SchCalendar?view=week&date=${mon}`)
+    await reservoir(mon).click()
+    const p3 = page.getByTestId('task-panel')
+    await p3.getByLabel('Day', { exact: true }).fill(tue)
+    await p3.getByLabel('End day').fill(tue)
+    await p3.getByRole('radio', { name: /Only this day/ }).check()
+    await p3.getByRole('button', { name: 'Move task' }).click()
+  }
+  await expect(reservoir(tue)).toHaveCount(1)
+  await expect(reservoir(mon)).toHaveCount(0)
+  const docs = await database.store.find('greenleaf', 'sch_tasks', { title: `Reservoir ${tag}` }, 5)
+  const series = docs.find((d) => d.repeat)!
+  const single = docs.find((d) => !d.repeat)!
+  expect(String(series.except).split(',')).toEqual([days[1], mon].sort())
+  expect(localDate(new Date(String(single.start)), tz)).toBe(tue)
+  await expect(reservoir(tue)).toHaveAttribute('data-task', single._id)
+  // the other days of the series stay where they were
+  await page.goto(`/SchCalendar?view=agenda&date=${start}`)
+  await expect(page.locator(`[data-task="${series._id}"]`)).toHaveCount(2)
 })

@@ -130,4 +130,92 @@ describe('the calendar', () => {
     expect((await call(icalLoader, `/ical/${second}.ics`, '', undefined, { file: `${second}.ics` })).status).toBe(404)
     detach()
   })
+
+  it('moves one day of a repeating task on its own: the series skips it and a standalone task takes it, in one transaction; the .ics follows', async () => {
+    const s = await createSession(t, { uid: 'u-grower', step: 'done', facility: 'greenleaf' })
+    const told: Array<{ event: string; data: unknown }> = []
+    const detach = events.attach({ org: 'greenleaf', uid: 'u-grower', send: (event: string, data: unknown) => told.push({ event, data }) } as never)
+    const me = await view('/SchCalendar', s)
+    const base = addDays(me.today, 3)
+    await call(calAction, '/SchCalendar', s, { intent: 'create', title: 'Flush lines', day: base, time: '06:00', endDay: base, endTime: '06:45', assignee: me.me, category: 'Feeding', room: me.rooms[0].id, notes: 'Use the blue hose', repeat: 'daily', until: addDays(base, 6) })
+    const agenda = async () => (await view(`/SchCalendar?view=agenda&date=${base}&mine=1`, s)).items.filter((i) => i.title === 'Flush lines')
+    const series = await agenda()
+    expect(series).toHaveLength(7)
+    const occ = series[2]
+    const id = occ.id
+    const tasks = async () => (await t.store.find('greenleaf', 'sch_tasks', { title: 'Flush lines' }, 50)).filter((d) => d.IsUsed !== 'no')
+    const before = (await t.store.get('greenleaf', 'sch_tasks', id))!
+    const to = addDays(occ.day, 1)
+    const move = (ts: string, day: string, on = occ.day, from = occ.start) => call(calAction, '/SchCalendar', s, { intent: 'move', scope: 'day', on, id, ts, from, day, time: '15:00', endDay: day, endTime: '16:30', back: `/SchCalendar?edit=${id}&on=${on}` })
+
+    // a failure half way (after the series' update, at the new task's insert) leaves the series as it was and no new task
+    const spy = vi.spyOn(t.store, 'insertIn').mockRejectedValueOnce(new Error('disk full'))
+    await expect(move(before.ts, to)).rejects.toThrow('disk full')
+    spy.mockRestore()
+    expect((await t.store.get('greenleaf', 'sch_tasks', id))!).toMatchObject({ ts: before.ts, except: before.except })
+    expect(await tasks()).toHaveLength(1)
+    expect((await agenda()).map((i) => i.day)).toEqual(series.map((i) => i.day))
+
+    // not a day of the series: refused
+    expect((await move(before.ts, to, addDays(base, 30))).status).toBe(400)
+    // the form's "Only this day" (no JavaScript; the drag's dialog posts the same)
+    const res = await move(before.ts, to)
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toMatch(new RegExp(`^/SchCalendar\\?date=${to}&msg=Moved`))
+    const now = await agenda()
+    expect(now.filter((i) => i.id === id).map((i) => i.day)).toEqual(series.filter((i) => i.day !== occ.day).map((i) => i.day))
+    const single = now.find((i) => i.id !== id)!
+    expect(single).toMatchObject({ day: to, startTime: '15:00', endTime: '16:30', recurring: false, assignee: me.me, category: 'Feeding', room: me.rooms[0].id })
+    const doc = (await t.store.get('greenleaf', 'sch_tasks', single.id))!
+    expect(doc.repeat ?? '').toBe('')
+    expect(String(doc.notes)).toContain('Use the blue hose')
+    expect(String(doc.notes)).toContain(id)
+    expect((await t.store.get('greenleaf', 'sch_tasks', id))!.except).toBe(occ.day)
+    expect(told.some((x) => x.event === 'notification' && JSON.stringify(x.data).includes('only this day'))).toBe(true)
+    // both writes are audited
+    expect((await t.store.history('greenleaf', 'sch_tasks', single.id)).map((h) => h.action)).toEqual(['insert'])
+    // a stale one-day move (the series was saved meanwhile) is refused and writes nothing
+    const other = series[4]
+    expect((await move(before.ts, addDays(other.day, 1), other.day, other.start)).status).toBe(409)
+    expect(await tasks()).toHaveLength(2)
+    expect((await t.store.get('greenleaf', 'sch_tasks', id))!.except).toBe(occ.day)
+
+    // the .ics: the moved day at its new time, not at the old
+    const token = ((await (await call(calAction, '/SchCalendar', s, { intent: 'feed-new' })).json()) as { feed: string }).feed
+    const ics = await call(icalLoader, `/ical/${token}.ics`, '', undefined, { file: `${token}.ics` })
+    const evs = new ICAL.Component(ICAL.parse(await ics.text())).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c)).filter((e) => e.summary === 'Flush lines')
+    const starts = evs.map((e) => e.startDate.toJSDate().toISOString()).sort()
+    expect(starts).toContain(single.start)
+    expect(starts).not.toContain(occ.start)
+    expect(starts).toEqual(now.map((i) => i.start).sort())
+    detach()
+  })
+
+  it('places tasks in the hourly grid of the week and day views: by start and end in the facility zone, earlier/later rows, the band', async () => {
+    const s = await createSession(t, { uid: 'u-grower', step: 'done', facility: 'greenleaf' })
+    const me = await view('/SchCalendar', s)
+    const day = addDays(me.today, 8)
+    const add = (title: string, time: string, endTime: string, extra: Record<string, string> = {}) =>
+      call(calAction, '/SchCalendar', s, { intent: 'create', title, day, time, endDay: day, endTime, assignee: me.me, category: 'IPM', repeat: 'none', ...extra })
+    await add('Grid morning', '09:30', '10:15')
+    await add('Grid overlap', '10:00', '11:00')
+    await add('Grid night', '03:00', '04:00')
+    await add('Grid late', '22:30', '23:00')
+    await add('Grid all day', '00:00', '00:00', { allDay: 'yes', endDay: addDays(day, 1) })
+    for (const v of ['week', 'day'] as const) {
+      const w = await view(`/SchCalendar?view=${v}&date=${day}&mine=1`, s)
+      const col = w.days.indexOf(day)
+      const by = (title: string) => w.items.find((i) => i.title === title)!.slot
+      expect(by('Grid morning')).toMatchObject({ kind: 'grid', col, top: (9 - 5) * 60 + 30, height: 45, lane: 0, lanes: 2 })
+      expect(by('Grid overlap')).toMatchObject({ kind: 'grid', col, top: (10 - 5) * 60, height: 60, lane: 1, lanes: 2 })
+      expect(by('Grid night')).toMatchObject({ kind: 'early', col })
+      expect(by('Grid late')).toMatchObject({ kind: 'late', col })
+      expect(by('Grid all day')).toMatchObject({ kind: 'band', col, span: Math.min(2, w.days.length - col) })
+    }
+    // the month and agenda views have no grid
+    expect((await view(`/SchCalendar?date=${day}&mine=1`, s)).items.every((i) => i.slot === undefined)).toBe(true)
+    // an hour slot's + opens the create form at that time
+    expect((await view(`/SchCalendar?view=week&date=${day}&new=${day}&at=14:00`, s)).createAt).toBe('14:00')
+    expect((await view(`/SchCalendar?view=week&date=${day}&new=${day}&at=25:00`, s)).createAt).toBeNull()
+  })
 })

@@ -11,10 +11,10 @@ import { requireScreen } from '../../auth/screens.server'
 import { timeZoneOf } from '../../facilities/facts.server'
 import { addDays, isIsoDate, localDate, zonedMidnight } from '../../format/date-ranges'
 import { utcWall, wallToInstant } from '../../format/zones'
-import { createRecord, problemsOf, updateRecord } from '../../records/write.server'
+import { createRecord, problemsOf, updateAndCreate, updateRecord } from '../../records/write.server'
 import { PRIORITIES, TASK_CATEGORIES } from '../../seed/schemas/operations'
 import { hasFeed, newFeedToken, revokeFeed } from './feed.server'
-import { CAL, daysOf, readDate, readView, stepDate, titleOf, type View } from './grid'
+import { CAL, daysOf, placeInHours, readDate, readView, stepDate, titleOf, type Slot, type View } from './grid'
 
 export { CAL }
 import { exceptionsOf, occurrences, parseRule, ruleText, WEEKDAYS, type Rule } from './recur'
@@ -41,6 +41,8 @@ export interface CalItem {
   overdue: boolean
   recurring: boolean
   ts: string
+  /** week and day views: where the task sits in the hourly grid */
+  slot?: Slot
 }
 
 export interface CalData {
@@ -60,6 +62,8 @@ export interface CalData {
   me: string
   /** ?new=day: the create form; ?edit=id: the move form */
   create: string | null
+  /** ?new=day&at=HH:MM: the create form's start time (an hour slot's +) */
+  createAt: string | null
   edit: (CalItem & { repeat: string; except: string[] }) | null
   feedSince: string | null
   origin: string
@@ -117,6 +121,10 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
   }
   for (const r of rows) for (const o of occurrences(r.doc as { start: string }, days[0], days[days.length - 1], timeZone)) items.push(toItem(r.id, r.doc, r.ts, o))
   items.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title))
+  if (view === 'week' || view === 'day') {
+    const slots = placeInHours(items.map((i) => ({ ...i, lastDay: localDate(new Date(Date.parse(i.end) - 1), timeZone) })), days)
+    items.forEach((i, n) => (i.slot = slots[n]))
+  }
   const assignees = (await context.database.db.query<{ a: string }>(`SELECT DISTINCT doc ->> 'assignee' AS a FROM c_sch_tasks WHERE org = $1 AND COALESCE(doc ->> 'assignee', '') <> '' ORDER BY 1 LIMIT 200`, [facility])).rows.map((r) => r.a)
   const base = { view: view === 'month' ? undefined : view, date: date === today ? undefined : date, assignee: filters.assignee || undefined, room: filters.room || undefined, category: filters.category || undefined, mine: filters.mine ? '1' : undefined }
   let edit: CalData['edit'] = null
@@ -133,7 +141,7 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
     view, date, today, title: titleOf(view, date), timeZone, days, items, filters,
     links: { prev: calUrl(base, { date: stepDate(view, date, -1) }), next: calUrl(base, { date: stepDate(view, date, 1) }), today: calUrl(base, { date: undefined }) },
     rooms: roomRows, assignees: [...new Set([me, ...assignees])], categories: TASK_CATEGORIES, priorities: PRIORITIES, me,
-    create: isIsoDate(q.get('new') ?? '') ? q.get('new') : null, edit,
+    create: isIsoDate(q.get('new') ?? '') ? q.get('new') : null, createAt: /^([01]\d|2[0-3]):[0-5]\d$/.test(q.get('at') ?? '') ? q.get('at') : null, edit,
     feedSince: await hasFeed(context.database.db, facility, s.user.uid),
     origin: url.origin,
   }
@@ -175,7 +183,7 @@ export async function calendarAction({ request, context }: ActionFunctionArgs) {
   // back to the view the post came from, showing the day the task is now on
   const done = (msg: string, day?: string) => {
     const u = new URL(backTo, 'http://x')
-    for (const k of ['new', 'edit', 'on', 'msg']) u.searchParams.delete(k)
+    for (const k of ['new', 'at', 'edit', 'on', 'msg']) u.searchParams.delete(k)
     if (day) u.searchParams.set('date', day)
     u.searchParams.set('msg', msg)
     return redirect(`${u.pathname}${u.search}`, 303)
@@ -211,13 +219,31 @@ export async function calendarAction({ request, context }: ActionFunctionArgs) {
       const id = String(f.get('id') ?? '')
       const row = await context.database.store.get(facility, 'sch_tasks', id)
       if (!row) return refuse('That task no longer exists.', 404)
+      const expect = f.get('ts') ? { expectTs: String(f.get('ts')) } : {}
+      const title = String(row.title ?? '')
+      if (f.get('scope') === 'day' && parseRule(row.repeat)) {
+        // one day of a series on its own: the day becomes an exception of the series and a
+        // standalone task (no repeat) takes it at the new dates, in one transaction
+        const on = String(f.get('on') ?? '')
+        if (!isIsoDate(on) || !occurrences(row as unknown as { start: string }, on, on, timeZone).some((o) => o.day === on)) return refuse('That day is not one of this task’s days.')
+        const except = [...new Set([...exceptionsOf(row.except), on])].sort().join(',')
+        const note = `Moved from ${on} of the repeating task “${title}” (${id}).`
+        const input = {
+          title, start, end, allDay: allDay ? 'yes' : 'no', assignee: String(row.assignee ?? ''), room: String(row.room ?? ''), category: String(row.category ?? ''),
+          priority: String(row.priority || 'Normal'), status: String(row.status || 'Scheduled'), notes: [String(row.notes ?? '').trim(), note].filter(Boolean).join('\n'), repeat: '', except: '',
+        }
+        await updateAndCreate(context, writer, 'sch_tasks', id, { except }, input, { partial: true, anyMinute: true, ...expect })
+        const newDay = localDate(new Date(start), timeZone)
+        await tell(context, facility, String(row.assignee ?? ''), `Task moved: ${title}`, `${on} → ${newDay} (only this day)`, s.user.firstname)
+        return done(`Moved ${on} only: ${title}`, newDay)
+      }
       // a moved recurring task: the whole series moves by the same amount
       const shift = Date.parse(start) - Date.parse(String(f.get('from') || row.start))
       const newStart = parseRule(row.repeat) ? new Date(Date.parse(String(row.start)) + shift).toISOString() : start
       const newEnd = parseRule(row.repeat) ? new Date(Date.parse(newStart) + (Date.parse(end) - Date.parse(start))).toISOString() : end
-      await updateRecord(context, writer, 'sch_tasks', id, { start: newStart, end: newEnd, allDay: allDay ? 'yes' : 'no' }, { partial: true, anyMinute: true, ...(f.get('ts') ? { expectTs: String(f.get('ts')) } : {}) })
-      await tell(context, facility, String(row.assignee ?? ''), `Task moved: ${String(row.title ?? '')}`, localDate(new Date(newStart), timeZone), s.user.firstname)
-      return done(`Task moved: ${String(row.title ?? '')}`, localDate(new Date(newStart), timeZone))
+      await updateRecord(context, writer, 'sch_tasks', id, { start: newStart, end: newEnd, allDay: allDay ? 'yes' : 'no' }, { partial: true, anyMinute: true, ...expect })
+      await tell(context, facility, String(row.assignee ?? ''), `Task moved: ${title}`, localDate(new Date(newStart), timeZone), s.user.firstname)
+      return done(`Task moved: ${title}`, localDate(new Date(newStart), timeZone))
     }
     if (intent === 'skip') {
       const id = String(f.get('id') ?? '')

@@ -1,5 +1,5 @@
 /** Recurring tasks: the RRULE subset, exceptions, wall-clock time across a clock change; the calendar's views. */
-import { daysOf, stepDate, titleOf } from './grid'
+import { daysOf, placeInHours, stepDate, titleOf } from './grid'
 import { occurrences, parseRule, ruleText, seriesDays } from './recur'
 
 describe('recurrence', () => {
@@ -36,5 +36,24 @@ describe('views', () => {
     expect(stepDate('month', '2026-01-31', 1)).toBe('2026-02-01')
     expect(stepDate('week', '2026-03-18', -1)).toBe('2026-03-11')
     expect(titleOf('month', '2026-03-18')).toBe('March 2026')
+  })
+})
+
+describe('the hourly grid', () => {
+  const days = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07']
+  const t = (day: string, startTime: string, endTime: string, lastDay = day, allDay = false) => ({ day, startTime, endTime, lastDay, allDay })
+  it('places tasks by start and end, early/late rows, the band, overlaps side by side', () => {
+    const s = placeInHours(
+      [t('2026-03-02', '09:30', '10:15'), t('2026-03-02', '10:00', '11:00'), t('2026-03-02', '12:00', '13:00'), t('2026-03-03', '03:00', '04:00'), t('2026-03-03', '22:30', '23:00'), t('2026-03-04', '04:00', '06:00'), t('2026-03-06', '00:00', '00:00', '2026-03-09', true), t('2026-02-28', '22:00', '02:00', '2026-03-01')],
+      days,
+    )
+    expect(s[0]).toMatchObject({ kind: 'grid', col: 1, top: 270, height: 45, lane: 0, lanes: 2 })
+    expect(s[1]).toMatchObject({ kind: 'grid', col: 1, top: 300, height: 60, lane: 1, lanes: 2 })
+    expect(s[2]).toMatchObject({ kind: 'grid', col: 1, top: 420, height: 60, lane: 0, lanes: 1 })
+    expect(s[3]).toMatchObject({ kind: 'early', col: 2 })
+    expect(s[4]).toMatchObject({ kind: 'late', col: 2 })
+    expect(s[5]).toMatchObject({ kind: 'grid', col: 3, top: 0, height: 60 })
+    expect(s[6]).toMatchObject({ kind: 'band', col: 5, span: 2 })
+    expect(s[7]).toMatchObject({ kind: 'band', col: 0, span: 1 })
   })
 })
