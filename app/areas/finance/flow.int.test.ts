@@ -24,6 +24,7 @@ import { writeSteps } from '#app/records/write-hooks.server'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { recordPayment } from './payments.server'
+import { taxReport } from './reports.server'
 import { addCartLine, clientTaxes, setCartClient, submitCart } from '../distribution/cart.server'
 import { cancelOrder, confirmOrder, deliverOrder, fulfilOrder, shipOrder } from '../distribution/orders.server'
 import { RECEIPT_ENDPOINT, TRANSFER_ENDPOINT } from '../distribution/metrc.server'
@@ -330,4 +331,23 @@ test('the demo shows every stage, and its papers are real PDFs', async () => {
     const file = path.join(env.DATA_DIR, 'files', ORG, u.searchParams.get('subdir')!, decodeURIComponent(u.pathname.split('/').pop()!))
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
   }
+})
+
+test("the tax report: a month's tax due is what that month's invoices still owe, never less than nothing", async () => {
+  // a payment this month against an invoice of two months ago: collected now, owed by the old month only
+  const tz = 'America/Denver'
+  const rep = await taxReport(t, ORG, { from: '2020-01-01', to: '2030-12-31', tz })
+  const invoices = await t.store.find(ORG, 'tax_receivables', {}, 10_000)
+  const payments = await t.store.find(ORG, 'fin_payments', {}, 10_000)
+  const monthOf = (iso: unknown) => new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit' }).format(new Date(String(iso))).slice(0, 7)
+  const taxOf = (d: Doc) => (typeof d.taxCents === 'number' ? d.taxCents : Math.round((Number(d.exciseTax ?? 0) + Number(d.salesTax ?? 0)) * 100))
+  const paidTax = (no: unknown) => payments.filter((p) => p.invoice === no).reduce((s, p) => s + (typeof p.taxCents === 'number' ? p.taxCents : Math.round(Number(p.taxAmount ?? 0) * 100)), 0)
+  const due = new Map<string, number>()
+  for (const i of invoices) due.set(monthOf(i.invoiceDate), (due.get(monthOf(i.invoiceDate)) ?? 0) + taxOf(i) - paidTax(i.invoiceNo))
+  expect(rep.rows.length).toBeGreaterThan(0)
+  for (const r of rep.rows) {
+    expect(r.extra!.due).toBe(due.get(r.key) ?? 0)
+    expect(r.extra!.due).toBeGreaterThanOrEqual(0)
+  }
+  expect(rep.total.extra!.due).toBe(rep.rows.reduce((s, r) => s + r.extra!.due, 0))
 })

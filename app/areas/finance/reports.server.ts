@@ -4,7 +4,8 @@
  * - sales: orders that shipped (Shipped, Delivered), dated by when they shipped, net of discounts
  *   and before tax (the order's subtotal; by product, the lines' totals, which add up to it);
  * - tax: per month, tax invoiced (invoices by their date), tax collected (the tax portions of
- *   payments by their date) and still due (invoiced tax not yet collected);
+ *   payments by their date) and still due (the tax of that month's invoices not collected yet,
+ *   whenever their payments came: never the month's invoiced minus the month's collected);
  * - ageing: open invoices' balances by days past due.
  * Each report's total is the sum of its rows (computed from the rows, never apart from them).
  * Documents written before issue 24 carry dollars only: their cents are round(dollars × 100).
@@ -69,23 +70,28 @@ export async function salesReport(database: Database, org: string, by: SalesBy, 
 
 /** Per month of the period: tax invoiced, collected, and invoiced but not yet collected. */
 export async function taxReport(database: Database, org: string, p: Period): Promise<Report> {
-  const inv = await database.db.query<{ key: string; n: number; cents: string }>(
-    `SELECT to_char(((doc->>'invoiceDate')::timestamptz AT TIME ZONE $2)::date, 'YYYY-MM') AS key, count(*)::int AS n,
-       sum(coalesce((doc->>'taxCents')::bigint, round((coalesce((doc->>'exciseTax')::numeric, 0) + coalesce((doc->>'salesTax')::numeric, 0)) * 100)::bigint))::bigint AS cents
-     FROM c_tax_receivables o WHERE org = $1 AND ${inPeriod(`(o.doc->>'invoiceDate')::timestamptz`)} GROUP BY 1`,
+  const invTax = `coalesce((o.doc->>'taxCents')::bigint, round((coalesce((o.doc->>'exciseTax')::numeric, 0) + coalesce((o.doc->>'salesTax')::numeric, 0)) * 100)::bigint)`
+  const payTax = `coalesce((doc->>'taxCents')::bigint, round((doc->>'taxAmount')::numeric * 100)::bigint, 0)`
+  // invoices by their month, with the tax of theirs still not collected (their payments' tax portions, whenever paid)
+  const inv = await database.db.query<{ key: string; n: number; cents: string; still: string }>(
+    `SELECT to_char(((o.doc->>'invoiceDate')::timestamptz AT TIME ZONE $2)::date, 'YYYY-MM') AS key, count(*)::int AS n,
+       sum(${invTax})::bigint AS cents, sum(${invTax} - coalesce(pd.tax, 0))::bigint AS still
+     FROM c_tax_receivables o
+     LEFT JOIN (SELECT doc->>'invoice' AS no, sum(${payTax})::bigint AS tax FROM c_fin_payments WHERE org = $1 GROUP BY 1) pd ON pd.no = o.doc->>'invoiceNo'
+     WHERE o.org = $1 AND ${inPeriod(`(o.doc->>'invoiceDate')::timestamptz`)} GROUP BY 1`,
     [org, p.tz, p.from, p.to],
   )
+  // tax collected: the tax portions of payments by the month they were paid
   const col = await database.db.query<{ key: string; cents: string }>(
-    `SELECT to_char(((doc->>'paid')::timestamptz AT TIME ZONE $2)::date, 'YYYY-MM') AS key,
-       sum(coalesce((doc->>'taxCents')::bigint, round((doc->>'taxAmount')::numeric * 100)::bigint, 0))::bigint AS cents
+    `SELECT to_char(((doc->>'paid')::timestamptz AT TIME ZONE $2)::date, 'YYYY-MM') AS key, sum(${payTax})::bigint AS cents
      FROM c_fin_payments o WHERE org = $1 AND ${inPeriod(`(o.doc->>'paid')::timestamptz`)} GROUP BY 1`,
     [org, p.tz, p.from, p.to],
   )
   const months = [...new Set([...inv.rows.map((r) => r.key), ...col.rows.map((r) => r.key)])].sort()
   const rows = months.map((m) => {
-    const invoiced = Number(inv.rows.find((r) => r.key === m)?.cents ?? 0)
+    const i = inv.rows.find((r) => r.key === m)
     const collected = Number(col.rows.find((r) => r.key === m)?.cents ?? 0)
-    return { key: m, label: m, count: Number(inv.rows.find((r) => r.key === m)?.n ?? 0), cents: invoiced, extra: { collected, due: invoiced - collected } }
+    return { key: m, label: m, count: Number(i?.n ?? 0), cents: Number(i?.cents ?? 0), extra: { collected, due: Number(i?.still ?? 0) } }
   })
   return { rows, total: totalOf(rows) }
 }
