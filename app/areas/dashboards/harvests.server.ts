@@ -18,8 +18,8 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
   const db = x.context.database.db
   const { period, facility: org } = x
   const span = { df: 'harvested', from: period.fromDay, to: period.toDay, all: true }
-  // by strain (this period and the one before, one scan) and by room, the harvests drying, the last
-  // harvests with their package counts: independent reads, sent together
+  // one scan of the facility's harvests for the sums by strain (this period and the one before), by
+  // room (this period) and the count drying (GROUPING SETS); the last harvests beside it
   type Sums = { k: string | null; n: number; wet: string | null; dry: string | null; plants: string | null; dryPlants: string | null }
   /** the sums of the harvests `w` holds for, named with a prefix (`p` for the previous period) */
   const sums = (w: string, p = '') =>
@@ -28,16 +28,16 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
   const pS: unknown[] = [org]
   const inP = between('harvested', period.from, period.to, pS)
   const inQ = between('harvested', period.previous.from, period.previous.to, pS)
-  const pR: unknown[] = [org]
-  const [both, byRoom, [drying], last] = await Promise.all([
-    rows<Sums & { pn: number; pwet: string | null; pdry: string | null; pplants: string | null; pdryPlants: string | null }>(
+  type Grouped = Sums & { set: 'strain' | 'room' | 'all'; pn: number; pwet: string | null; pdry: string | null; pplants: string | null; pdryPlants: string | null; drying: number }
+  const [grouped, last] = await Promise.all([
+    rows<Grouped>(
       db,
-      `SELECT ${field('strain')} AS k, ${sums(inP)}, ${sums(inQ, 'p')}
-         FROM c_fac_harvests WHERE org = $1 AND ((${inP}) OR (${inQ})) GROUP BY 1`,
+      `SELECT CASE WHEN GROUPING(${field('strain')}) = 0 THEN 'strain' WHEN GROUPING(${field('room')}) = 0 THEN 'room' ELSE 'all' END AS set,
+              COALESCE(${field('strain')}, ${field('room')}) AS k, ${sums(inP)}, ${sums(inQ, 'p')},
+              count(*) FILTER (WHERE ${ACTIVE} AND ${field('status')} = 'Drying')::int AS drying
+         FROM c_fac_harvests WHERE org = $1 GROUP BY GROUPING SETS ((${field('strain')}), (${field('room')}), ())`,
       pS,
     ),
-    rows<Sums>(db, `SELECT ${field('room')} AS k, ${sums('true')} FROM c_fac_harvests WHERE org = $1 AND ${between('harvested', period.from, period.to, pR)} GROUP BY 1`, pR),
-    rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM c_fac_harvests WHERE org = $1 AND ${ACTIVE} AND ${field('status')} = 'Drying'`, [org]),
     rows<{ id: string; name: string | null; harvested: string | null; status: string | null; dry: string | null; pk: number }>(
       db,
       `SELECT h.id, h.doc ->> 'name' AS name, h.doc ->> 'harvested' AS harvested, h.doc ->> 'status' AS status, canopy_measure(h.doc -> 'dryWeight') AS dry,
@@ -46,8 +46,10 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
       [org],
     ),
   ])
-  const byStrain: Sums[] = both.filter((r) => r.n > 0)
-  const prevStrain: Sums[] = both.filter((r) => r.pn > 0).map((r) => ({ k: r.k, n: r.pn, wet: r.pwet, dry: r.pdry, plants: r.pplants, dryPlants: r.pdryPlants }))
+  const byStrain: Sums[] = grouped.filter((r) => r.set === 'strain' && r.n > 0)
+  const byRoom: Sums[] = grouped.filter((r) => r.set === 'room' && r.n > 0)
+  const drying = { n: grouped.find((r) => r.set === 'all')?.drying ?? 0 }
+  const prevStrain: Sums[] = grouped.filter((r) => r.set === 'strain' && r.pn > 0).map((r) => ({ k: r.k, n: r.pn, wet: r.pwet, dry: r.pdry, plants: r.pplants, dryPlants: r.pdryPlants }))
   const [strains, rooms] = await Promise.all([x.labels('set_strains', byStrain.map((r) => r.k ?? '')), x.labels('set_rooms', byRoom.map((r) => r.k ?? ''))])
   const sorted = [...byStrain].sort((a, b) => Number(b.wet ?? 0) - Number(a.wet ?? 0))
   const bar = (r: (typeof byStrain)[number], v: number, names: Map<string, string>, key: string): Figure => ({ label: nameOf(names, r.k), value: r1(v), count: r.n, href: tableLink(HARVESTS, { ...span, eq: [[key, r.k ?? '']] }) })
