@@ -5,12 +5,9 @@
  * (the first frame after the last chart's SVG was parsed), read from the page's own clock.
  * Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium), never a downloaded browser.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { startBuiltServer } from './built-server'
 import { stats, type BenchRow, type Stats } from './lib'
 
 const BOARDS = ['/DshPlants', '/DshHarvests', '/DshCompliance', '/DshCultivation']
@@ -18,40 +15,18 @@ const RATE = 6
 const RUNS = Number(process.env.BENCH_DASH_BROWSER_RUNS ?? 7)
 const NONE: Stats = { p50: NaN, p95: NaN, n: 0 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(p))
-    })
-  })
-}
-
 export async function chromiumTimes(log: (m: string) => void): Promise<BenchRow[]> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!fs.existsSync('build/server.js') || !fs.existsSync(executablePath)) {
     log('dash (Chromium): skipped, needs `npm run build` and Chromium')
     return []
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-bench-dash-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['build/server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', METRC_EMULATOR: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: 'ignore',
+  const { base, stop } = await startBuiltServer(log, 'dash (Chromium)')
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] }).catch(async (e: Error) => {
+    await stop()
+    throw e
   })
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] })
   try {
-    log('dash (Chromium): starting the built server (first start seeds the demo)')
-    for (let i = 0; ; i++) {
-      if (i > 240) throw new Error('the server did not become ready')
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break
-      } catch {
-        /* not yet */
-      }
-      await new Promise((r) => setTimeout(r, 500))
-    }
     const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } })
     await page.goto('/Welcome')
     await page.getByLabel('Email').fill('admin@greenleaf.demo')
@@ -97,8 +72,6 @@ export async function chromiumTimes(log: (m: string) => void): Promise<BenchRow[
     return rows
   } finally {
     await browser.close()
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }

@@ -3,42 +3,17 @@
  * signed in as the demo grower; what a first visit to /culPlants downloads (JS and CSS,
  * gzip level 6 as the server compresses), and how long the server takes to answer it warm.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import zlib from 'node:zlib'
+import { startBuiltServer } from './built-server'
 import { percentile } from './lib'
 
 const SCREEN = '/culPlants'
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(p))
-    })
-  })
-}
-
 export async function tableScreen(log: (m: string) => void, iterations = 100): Promise<string[]> {
   if (!fs.existsSync('build/server.js')) return ['table screen: skipped, run `npm run build` first']
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-bench-screen-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['build/server.js'], { env: { ...process.env, NODE_ENV: 'production', PORT: String(port), MQTT_PORT: '0', MQTT_WS_PORT: '0', DEMO_DEVICES: '0', METRC_EMULATOR: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' })
+  const { base, stop } = await startBuiltServer(log, 'table screen')
   try {
-    log('table screen: starting the built server (first start seeds the demo)')
-    for (let i = 0; ; i++) {
-      if (i > 240) throw new Error('the server did not become ready')
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break
-      } catch {
-        /* not yet */
-      }
-      await new Promise((r) => setTimeout(r, 500))
-    }
     const login = await fetch(`${base}/Welcome`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ intent: 'login', email: 'grower@greenleaf.demo', password: 'Canopy#Demo1' }) })
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]
     const get = (p: string) => fetch(`${base}${p}`, { headers: { cookie } })
@@ -74,8 +49,6 @@ export async function tableScreen(log: (m: string) => void, iterations = 100): P
       `  server render (request to last byte): p50 ${percentile(t, 50).toFixed(2)} ms, p95 ${percentile(t, 95).toFixed(2)} ms   target < 30 ms: ${percentile(t, 50) < 30 ? 'yes' : 'NO'} (p50)`,
     ]
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
