@@ -127,21 +127,26 @@ function useMove() {
   return { move, dialog, error }
 }
 
+/** A task dropped on a day (JavaScript): the same `move` post as the form, on the new day, its length kept. */
+function dropOnDay(e: DragEvent, day: string, move: ReturnType<typeof useMove>['move'], back: string) {
+  e.preventDefault()
+  const raw = e.dataTransfer.getData('application/x-canopy-task')
+  if (!raw) return
+  const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
+  if (t.day === day) return
+  const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
+  const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
+  move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back }, t)
+}
+
 function Day({ day, data, items, big }: { day: string; data: CalData; items: CalItem[]; big?: boolean }) {
   const { with_ } = useHere()
   const { move, dialog, error } = useMove()
   const [over, setOver] = useState(false)
   const out = data.view === 'month' && day.slice(0, 7) !== data.date.slice(0, 7)
   const drop = (e: DragEvent) => {
-    e.preventDefault()
     setOver(false)
-    const raw = e.dataTransfer.getData('application/x-canopy-task')
-    if (!raw) return
-    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
-    if (t.day === day) return
-    const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
-    const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
-    move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, t)
+    dropOnDay(e, day, move, with_({}))
   }
   return (
     <div
@@ -238,15 +243,8 @@ function HourColumn({ day, data, items, rows }: { day: string; data: CalData; it
   const col = data.days.indexOf(day)
   const of = (kind: string) => items.filter((t) => t.slot?.kind === kind && (kind === 'band' ? t.slot.col <= col && col < t.slot.col + t.slot.span : t.slot.col === col))
   const drop = (e: DragEvent) => {
-    e.preventDefault()
     setOver(false)
-    const raw = e.dataTransfer.getData('application/x-canopy-task')
-    if (!raw) return
-    const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
-    if (t.day === day) return
-    const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
-    const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
-    move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back: with_({}) }, t)
+    dropOnDay(e, day, move, with_({}))
   }
   const chips = (list: CalItem[], n: number, label: string) =>
     n ? (
