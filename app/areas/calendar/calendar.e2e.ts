@@ -11,10 +11,14 @@ import { addDays, localDate } from '../../format/date-ranges'
 import { expect, signIn, test } from '../../../tests/e2e/fixtures'
 import { FIRST_HOUR, HOUR_PX, LAST_HOUR } from './grid'
 
-test('the calendar: seeded tasks in place, create, move both ways, weekly with an exception, the .ics feed', async ({ page, createUser, database }) => {
+test('the calendar: seeded tasks in place, create, move both ways, weekly with an exception, the .ics feed', async ({ page, createUser, database, cleanup }) => {
   test.setTimeout(180_000)
   const js = test.info().project.name === 'js'
   const tag = crypto.randomBytes(3).toString('hex')
+  // the tasks this test makes go again, whatever happens (the other project's run opens the same days)
+  cleanup(async () => {
+    for (const d of (await database.db.query<{ id: string }>(`SELECT id FROM c_sch_tasks WHERE org = 'greenleaf' AND doc->>'title' LIKE $1`, [`% ${tag}`])).rows) await database.store.remove({ uid: 'e2e-fixture' }, 'greenleaf', 'sch_tasks', d.id)
+  })
   const u = await createUser({ role: 'admin', modules: { greenleaf: null } })
   await signIn(page, u.email, u.password)
   const tz = await timeZoneOf({ database }, 'greenleaf')
@@ -64,23 +68,32 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   await page.setViewportSize({ width: 800, height: 900 })
   await page.goto(`/SchCalendar?view=week&date=${day}`)
   expect(await page.evaluate(() => document.documentElement.scrollWidth === document.documentElement.clientWidth && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-  const slot = page.locator(`[data-slot="${day}T14:00"]`)
+  // an hour of that day no task covers (the demo's tasks are placed by the day's date)
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`
+  const taken = await Promise.all((await page.locator(`[data-cell="${day}"] [data-placed]`).all()).map((l) => l.boundingBox()))
+  let hour = 0
+  for (let h = 11; h <= 19 && !hour; h++) {
+    const b = (await page.locator(`[data-slot="${day}T${hh(h)}"]`).boundingBox())!
+    if (!taken.some((p) => p && p.y < b.y + b.height && b.y < p.y + p.height)) hour = h
+  }
+  expect(hour, 'a free hour between 11:00 and 19:00').toBeGreaterThan(0)
+  const slot = page.locator(`[data-slot="${day}T${hh(hour)}"]`)
   expect((await slot.boundingBox())!.height).toBeGreaterThanOrEqual(44)
   await slot.click()
-  await expect(panel.getByLabel('Start time')).toHaveValue('14:00')
-  await expect(panel.getByLabel('End time')).toHaveValue('15:00')
+  await expect(panel.getByLabel('Start time')).toHaveValue(hh(hour))
+  await expect(panel.getByLabel('End time')).toHaveValue(hh(hour + 1))
   await panel.getByLabel('Title').fill(`Slot ${tag}`)
   await panel.getByRole('button', { name: 'Add task' }).click()
   const slottedTask = page.locator(`[data-cell="${day}"] [data-placed]`, { hasText: `Slot ${tag}` })
   await expect(slottedTask).toBeVisible()
   await expect(panel).toHaveCount(0)
-  const at14 = await page.locator(`[data-slot="${day}T14:00"]`).boundingBox()
+  const atHour = await page.locator(`[data-slot="${day}T${hh(hour)}"]`).boundingBox()
   const slotted = await slottedTask.boundingBox()
-  expect(Math.abs(slotted!.y - at14!.y)).toBeLessThan(2)
+  expect(Math.abs(slotted!.y - atHour!.y)).toBeLessThan(2)
   const slotDoc = async () => (await database.store.find('greenleaf', 'sch_tasks', { title: `Slot ${tag}` }, 1))[0]
   const slotId = (await slotDoc())._id
   if (js) {
-    // resize by dragging the bottom edge: 14:00–15:00 becomes 14:00–16:30 (the same move post, snapped to the picker's step)
+    // resize by dragging the bottom edge: an hour becomes two and a half (the same move post, snapped to the picker's step)
     const edge = (await page.locator(`[data-resize="${slotId}"]`).boundingBox())!
     await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2)
     await page.mouse.down()
@@ -88,8 +101,8 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
     await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2 + HOUR_PX * 1.5 + 1, { steps: 4 })
     await page.mouse.up()
     const local = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: tz }).format(new Date(iso))
-    await expect.poll(async () => local(String((await slotDoc()).end))).toBe('16:30')
-    expect(local(String((await slotDoc()).start))).toBe('14:00')
+    await expect.poll(async () => local(String((await slotDoc()).end))).toBe(`${String(hour + 2).padStart(2, '0')}:30`)
+    expect(local(String((await slotDoc()).start))).toBe(hh(hour))
     await page.reload()
     await expect.poll(async () => Math.round((await slottedTask.boundingBox())!.height)).toBe(HOUR_PX * 2.5)
   } else {
