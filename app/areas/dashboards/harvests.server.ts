@@ -18,8 +18,9 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
   const db = x.context.database.db
   const { period, facility: org } = x
   const span = { df: 'harvested', from: period.fromDay, to: period.toDay, all: true }
-  // one scan of the facility's harvests for the sums by strain (this period and the one before), by
-  // room (this period) and the count drying (GROUPING SETS); the last harvests beside it
+  // one scan of the harvests of the two periods and those drying, for the sums by strain (this period
+  // and the one before), by room (this period) and the count drying (GROUPING SETS); the last
+  // harvests beside it
   type Sums = { k: string | null; n: number; wet: string | null; dry: string | null; plants: string | null; dryPlants: string | null }
   /** the sums of the harvests `w` holds for, named with a prefix (`p` for the previous period) */
   const sums = (w: string, p = '') =>
@@ -35,7 +36,7 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
       `SELECT CASE WHEN GROUPING(${field('strain')}) = 0 THEN 'strain' WHEN GROUPING(${field('room')}) = 0 THEN 'room' ELSE 'all' END AS set,
               COALESCE(${field('strain')}, ${field('room')}) AS k, ${sums(inP)}, ${sums(inQ, 'p')},
               count(*) FILTER (WHERE ${ACTIVE} AND ${field('status')} = 'Drying')::int AS drying
-         FROM c_fac_harvests WHERE org = $1 GROUP BY GROUPING SETS ((${field('strain')}), (${field('room')}), ())`,
+         FROM c_fac_harvests WHERE org = $1 AND ((${inP}) OR (${inQ}) OR ${field('status')} = 'Drying') GROUP BY GROUPING SETS ((${field('strain')}), (${field('room')}), ())`,
       pS,
     ),
     rows<{ id: string; name: string | null; harvested: string | null; status: string | null; dry: string | null; pk: number }>(
