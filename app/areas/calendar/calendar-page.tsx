@@ -326,8 +326,9 @@ function HourGrid({ data }: { data: CalData }) {
 
 function Views({ data }: { data: CalData }) {
   if (data.view === 'week' || data.view === 'day') return <HourGrid data={data} />
+  // a task shows on every day of the view it covers (a task that began before the view, from its first day)
   const byDay = new Map<string, CalItem[]>()
-  for (const t of data.items) byDay.set(t.day, [...(byDay.get(t.day) ?? []), t])
+  for (const t of data.items) for (const d of data.days) if (d >= t.day && d <= (t.endDay > t.day ? t.endDay : t.day)) byDay.set(d, [...(byDay.get(d) ?? []), t])
   if (data.view === 'agenda') {
     const days = data.days.filter((d) => byDay.has(d))
     return (

@@ -25,6 +25,8 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   const today = localDate(new Date(), tz)
 
   // month and week view: seeded tasks in their cells
+  // a task over three days (made here, removed by the cleanup)
+  const span = await database.store.insert({ uid: 'e2e-fixture' }, 'greenleaf', 'sch_tasks', { title: `Span ${tag}`, start: new Date().toISOString(), end: new Date(Date.now() + 2 * 86_400_000).toISOString(), status: 'Scheduled', category: 'Maintenance' })
   await page.goto('/SchCalendar')
   await expect(page.getByTestId('month-grid')).toBeVisible()
   const seeded = (await database.store.find('greenleaf', 'sch_tasks', {}, 500)).filter((d) => d.IsUsed !== 'no' && String(d.assignee ?? '') !== '' && !d.repeat)
@@ -32,6 +34,8 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   const inMonth = seeded.filter((d) => cells.includes(localDate(new Date(String(d.start)), tz))).slice(0, 6)
   expect(inMonth.length).toBeGreaterThan(3)
   for (const d of inMonth) await expect(page.locator(`[data-cell="${localDate(new Date(String(d.start)), tz)}"] [data-task="${d._id}"]`).first()).toBeVisible()
+  // it shows on each day it covers, not only its first
+  for (const d of [today, addDays(today, 1), addDays(today, 2)].filter((x) => cells.includes(x))) await expect(page.locator(`[data-cell="${d}"] [data-task="${span._id}"]`)).toBeVisible()
   await page.getByRole('link', { name: 'Week', exact: true }).click()
   await expect(page.getByTestId('week-grid')).toBeVisible()
   const week = await page.locator('[data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')!))
