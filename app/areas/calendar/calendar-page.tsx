@@ -127,6 +127,23 @@ function useMove() {
   return { move, dialog, error }
 }
 
+/** A day as a drop target (JavaScript): highlighted while a task is over it; a drop moves the task there. */
+function useDayDrop(day: string, move: ReturnType<typeof useMove>['move'], back: string) {
+  const [over, setOver] = useState(false)
+  const dropProps = {
+    onDragOver: (e: DragEvent) => {
+      e.preventDefault()
+      setOver(true)
+    },
+    onDragLeave: () => setOver(false),
+    onDrop: (e: DragEvent) => {
+      setOver(false)
+      dropOnDay(e, day, move, back)
+    },
+  }
+  return { over, dropProps }
+}
+
 /** A task dropped on a day (JavaScript): the same `move` post as the form, on the new day, its length kept. */
 function dropOnDay(e: DragEvent, day: string, move: ReturnType<typeof useMove>['move'], back: string) {
   e.preventDefault()
@@ -142,22 +159,13 @@ function dropOnDay(e: DragEvent, day: string, move: ReturnType<typeof useMove>['
 function Day({ day, data, items, big }: { day: string; data: CalData; items: CalItem[]; big?: boolean }) {
   const { with_ } = useHere()
   const { move, dialog, error } = useMove()
-  const [over, setOver] = useState(false)
+  const { over, dropProps } = useDayDrop(day, move, with_({}))
   const out = data.view === 'month' && day.slice(0, 7) !== data.date.slice(0, 7)
-  const drop = (e: DragEvent) => {
-    setOver(false)
-    dropOnDay(e, day, move, with_({}))
-  }
   return (
     <div
       className={`flex min-h-[7rem] flex-col gap-1 border border-slate-700 p-1 ${out ? 'opacity-60' : ''} ${over ? 'bg-canopy-900/40' : ''} ${day === data.today ? 'ring-2 ring-inset ring-canopy-500' : ''}`}
       data-cell={day}
-      onDragOver={(e) => {
-        e.preventDefault()
-        setOver(true)
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={drop}
+      {...dropProps}
     >
       <div className="flex items-center justify-between">
         <Link to={with_({ view: 'day', date: day, edit: undefined, new: undefined })} className="min-h-[32px] min-w-[32px] px-1 text-sm font-semibold text-slate-300" aria-label={`Day ${day}`}>
@@ -239,13 +247,9 @@ function GridTask({ t, data, move }: { t: CalItem; data: CalData; move: (post: M
 function HourColumn({ day, data, items, rows }: { day: string; data: CalData; items: CalItem[]; rows: { band: number; early: number; late: number } }) {
   const { with_ } = useHere()
   const { move, dialog, error } = useMove()
-  const [over, setOver] = useState(false)
+  const { over, dropProps } = useDayDrop(day, move, with_({}))
   const col = data.days.indexOf(day)
   const of = (kind: string) => items.filter((t) => t.slot?.kind === kind && (kind === 'band' ? t.slot.col <= col && col < t.slot.col + t.slot.span : t.slot.col === col))
-  const drop = (e: DragEvent) => {
-    setOver(false)
-    dropOnDay(e, day, move, with_({}))
-  }
   const chips = (list: CalItem[], n: number, label: string) =>
     n ? (
       <div className="flex flex-col gap-1 border-b border-slate-700 p-0.5" style={{ minHeight: n * CHIP_PX }} aria-label={`${label} ${day}`}>
@@ -258,12 +262,7 @@ function HourColumn({ day, data, items, rows }: { day: string; data: CalData; it
     <div
       className={`flex min-w-0 flex-col border-l border-slate-700 ${over ? 'bg-canopy-900/40' : ''} ${day === data.today ? 'bg-canopy-950/40' : ''}`}
       data-cell={day}
-      onDragOver={(e) => {
-        e.preventDefault()
-        setOver(true)
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={drop}
+      {...dropProps}
     >
       <div className={`flex h-11 items-center justify-between border-b border-slate-700 ${day === data.today ? 'text-canopy-400' : 'text-slate-300'}`}>
         <Link to={with_({ view: 'day', date: day, edit: undefined, new: undefined, at: undefined })} className="inline-flex min-h-[44px] min-w-0 items-center truncate px-1 text-sm font-semibold" aria-label={`Day ${day}`}>
