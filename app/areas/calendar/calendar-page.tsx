@@ -38,8 +38,10 @@ function useHere() {
 
 function Task({ t, data, compact, fill }: { t: CalItem; data: CalData; compact?: boolean; fill?: boolean }) {
   const { with_ } = useHere()
-  const onDrag = (e: DragEvent) => {
-    e.dataTransfer.setData('application/x-canopy-task', JSON.stringify({ id: t.id, ts: t.ts, from: t.start, startTime: t.startTime, endTime: t.endTime, allDay: t.allDay, day: t.day, endDay: t.endDay, recurring: t.recurring, title: t.title }))
+  const onDrag = (e: DragEvent<HTMLElement>) => {
+    // where in the task it was grabbed: on the hourly grid the task's top lands where that point is dropped
+    const grabY = Math.round(e.clientY - e.currentTarget.getBoundingClientRect().top)
+    e.dataTransfer.setData('application/x-canopy-task', JSON.stringify({ id: t.id, ts: t.ts, from: t.start, startTime: t.startTime, endTime: t.endTime, allDay: t.allDay, day: t.day, endDay: t.endDay, recurring: t.recurring, title: t.title, grabY }))
     e.dataTransfer.effectAllowed = 'move'
   }
   return (
@@ -127,8 +129,12 @@ function useMove() {
   return { move, dialog, error }
 }
 
-/** A day as a drop target (JavaScript): highlighted while a task is over it; a drop moves the task there. */
-function useDayDrop(day: string, move: ReturnType<typeof useMove>['move'], back: string) {
+/**
+ * A day as a drop target (JavaScript): highlighted while a task is over it; a drop moves the task
+ * there. On the hourly grid (`grid`), the drop's height gives the time it starts, snapped to the
+ * date picker's step (also when it lands on another task).
+ */
+function useDayDrop(day: string, move: ReturnType<typeof useMove>['move'], back: string, grid?: boolean) {
   const [over, setOver] = useState(false)
   const dropProps = {
     onDragOver: (e: DragEvent) => {
@@ -136,24 +142,44 @@ function useDayDrop(day: string, move: ReturnType<typeof useMove>['move'], back:
       setOver(true)
     },
     onDragLeave: () => setOver(false),
-    onDrop: (e: DragEvent) => {
+    onDrop: (e: DragEvent<HTMLElement>) => {
       setOver(false)
-      dropOnDay(e, day, move, back)
+      e.stopPropagation()
+      if (!grid) return dropOnDay(e, day, move, back)
+      const box = e.currentTarget.getBoundingClientRect()
+      const raw = e.dataTransfer.getData('application/x-canopy-task')
+      const grabY = raw ? Number((JSON.parse(raw) as { grabY?: number }).grabY) || 0 : 0
+      const steps = Math.round((((e.clientY - grabY - box.top) / HOUR_PX) * 60) / MINUTE_STEP)
+      const minute = Math.min(LAST_HOUR * 60 - MINUTE_STEP, Math.max(FIRST_HOUR * 60, FIRST_HOUR * 60 + steps * MINUTE_STEP))
+      dropOnDay(e, day, move, back, toHHMM(minute))
     },
   }
   return { over, dropProps }
 }
 
-/** A task dropped on a day (JavaScript): the same `move` post as the form, on the new day, its length kept. */
-function dropOnDay(e: DragEvent, day: string, move: ReturnType<typeof useMove>['move'], back: string) {
+type Dragged = { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
+const wall = (day: string, time: string) => Date.parse(`${day}T${time || '00:00'}:00Z`)
+
+/**
+ * A task dropped on a day (JavaScript): the same `move` post as the form, on the new day, its
+ * length kept. Dropped on an hour (`at`), it starts then: a timed task keeps its length, an
+ * all-day one becomes an hour long.
+ */
+function dropOnDay(e: DragEvent, day: string, move: ReturnType<typeof useMove>['move'], back: string, at?: string) {
   e.preventDefault()
   const raw = e.dataTransfer.getData('application/x-canopy-task')
   if (!raw) return
-  const t = JSON.parse(raw) as { id: string; ts: string; from: string; startTime: string; endTime: string; allDay: boolean; day: string; endDay: string; recurring?: boolean; title?: string }
-  if (t.day === day) return
-  const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
-  const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
-  move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back }, t)
+  const t = JSON.parse(raw) as Dragged
+  if (at === undefined) {
+    if (t.day === day) return
+    const span = (Date.parse(`${t.endDay}T00:00:00Z`) - Date.parse(`${t.day}T00:00:00Z`)) / 86_400_000
+    const endDay = new Date(Date.parse(`${day}T00:00:00Z`) + span * 86_400_000).toISOString().slice(0, 10)
+    return move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: t.startTime, endDay, endTime: t.endTime, allDay: t.allDay ? 'yes' : 'no', back }, t)
+  }
+  if (!t.allDay && t.day === day && t.startTime === at) return
+  const length = t.allDay ? 3_600_000 : Math.max(MINUTE_STEP * 60_000, wall(t.endDay, t.endTime) - wall(t.day, t.startTime))
+  const end = new Date(wall(day, at) + length).toISOString()
+  move({ intent: 'move', id: t.id, ts: t.ts, from: t.from, on: t.day, day, time: at, endDay: end.slice(0, 10), endTime: end.slice(11, 16), allDay: 'no', back }, t)
 }
 
 function Day({ day, data, items, big }: { day: string; data: CalData; items: CalItem[]; big?: boolean }) {
@@ -221,10 +247,32 @@ function GridTask({ t, data, move }: { t: CalItem; data: CalData; move: (post: M
       <Task t={t} data={data} compact fill />
       {live ? (
         <div
-          className="absolute -bottom-1.5 left-0 right-0 flex h-5 cursor-ns-resize touch-none items-center justify-center"
-          title={drag ? `Ends ${toHHMM(newEnd(drag.dy))}` : 'Drag to change the end'}
-          aria-hidden="true"
+          className="absolute -bottom-1.5 left-0 right-0 flex h-5 cursor-ns-resize touch-none items-center justify-center rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-canopy-400"
+          title={drag ? `Ends ${toHHMM(newEnd(drag.dy))}` : 'Drag to change the end (or focus it: arrow keys, then Enter)'}
+          role="slider"
+          tabIndex={0}
+          aria-label={`End of ${t.title}`}
+          aria-valuemin={startMin + MINUTE_STEP}
+          aria-valuemax={1440}
+          aria-valuenow={drag ? newEnd(drag.dy) : endMin}
+          aria-valuetext={`Ends ${toHHMM(drag ? newEnd(drag.dy) : endMin)}${drag ? ', Enter saves, Escape cancels' : ''}`}
           data-resize={t.id}
+          // the keyboard's way: arrows move the end by the picker's step, Enter saves, Escape or leaving cancels
+          onKeyDown={(e) => {
+            const step = (MINUTE_STEP / 60) * HOUR_PX
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault()
+              const dy = (drag?.dy ?? 0) + (e.key === 'ArrowDown' ? step : -step)
+              setDrag({ y0: 0, dy: (newEnd(dy) - endMin) * (HOUR_PX / 60) })
+            } else if (e.key === 'Enter' && drag) {
+              e.preventDefault()
+              finish(drag.dy)
+            } else if (e.key === 'Escape' && drag) {
+              e.preventDefault()
+              setDrag(null)
+            }
+          }}
+          onBlur={() => setDrag(null)}
           onPointerDown={(e) => {
             e.preventDefault()
             e.stopPropagation()
@@ -248,6 +296,7 @@ function HourColumn({ day, data, items, rows }: { day: string; data: CalData; it
   const { with_ } = useHere()
   const { move, dialog, error } = useMove()
   const { over, dropProps } = useDayDrop(day, move, with_({}))
+  const gridDrop = useDayDrop(day, move, with_({}), true)
   const col = data.days.indexOf(day)
   const of = (kind: string) => items.filter((t) => t.slot?.kind === kind && (kind === 'band' ? t.slot.col <= col && col < t.slot.col + t.slot.span : t.slot.col === col))
   const chips = (list: CalItem[], n: number, label: string) =>
@@ -274,7 +323,7 @@ function HourColumn({ day, data, items, rows }: { day: string; data: CalData; it
       </div>
       {chips(of('band'), rows.band, 'All day')}
       {chips(of('early'), rows.early, 'Earlier')}
-      <div className="relative" style={{ height: HOURS.length * HOUR_PX }}>
+      <div className={`relative ${gridDrop.over ? 'bg-canopy-900/40' : ''}`} style={{ height: HOURS.length * HOUR_PX }} data-grid={day} {...gridDrop.dropProps}>
         {HOURS.map((h) => (
           <Link
             key={h}

@@ -10,6 +10,7 @@ import { timeZoneOf } from '../../facilities/facts.server'
 import { addDays, localDate } from '../../format/date-ranges'
 import { expect, signIn, test } from '../../../tests/e2e/fixtures'
 import { FIRST_HOUR, HOUR_PX, LAST_HOUR } from './grid'
+import { MINUTE_STEP } from '../../forms/record-schema'
 
 test('the calendar: seeded tasks in place, create, move both ways, weekly with an exception, the .ics feed', async ({ page, createUser, database, cleanup }) => {
   test.setTimeout(180_000)
@@ -109,6 +110,20 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
     expect(local(String((await slotDoc()).start))).toBe(hh(hour))
     await page.reload()
     await expect.poll(async () => Math.round((await slottedTask.boundingBox())!.height)).toBe(HOUR_PX * 2.5)
+    // the keyboard's way to the same handle: focus it, arrows move the end by the picker's step, Enter saves
+    const handle = page.locator(`[data-resize="${slotId}"]`)
+    await handle.focus()
+    await expect(handle).toHaveAttribute('role', 'slider')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
+    await expect(handle).toHaveAttribute('aria-valuetext', new RegExp(`^Ends ${String(hour + 2).padStart(2, '0')}:${String(30 - 2 * MINUTE_STEP).padStart(2, '0')}`))
+    await page.keyboard.press('Enter')
+    await expect.poll(async () => local(String((await slotDoc()).end))).toBe(`${String(hour + 2).padStart(2, '0')}:${String(30 - 2 * MINUTE_STEP).padStart(2, '0')}`)
+    // Escape leaves it as it was
+    await page.locator(`[data-resize="${slotId}"]`).focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Escape')
+    await expect(page.locator(`[data-resize="${slotId}"]`)).toHaveAttribute('aria-valuetext', `Ends ${String(hour + 2).padStart(2, '0')}:${String(30 - 2 * MINUTE_STEP).padStart(2, '0')}`)
   } else {
     // without JavaScript there is no handle to drag: the form's end time is the way
     await expect(page.locator(`[data-resize="${slotId}"]`)).toHaveCount(0)
@@ -138,6 +153,15 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
       .toBe(day3)
     await page.reload()
     await expect(page.locator(`[data-cell="${day3}"] [data-task]`, { hasText: `Scout ${tag}` })).toBeVisible()
+    // dropped on an hour of the grid (even where another task covers it: force), it starts then (its top where it was grabbed) and keeps its length
+    const chip = page.locator(`[data-cell="${day3}"] [data-task]`, { hasText: `Scout ${tag}` })
+    const to = FIRST_HOUR + 8 < LAST_HOUR ? FIRST_HOUR + 8 : LAST_HOUR - 1
+    await chip.dragTo(page.locator(`[data-slot="${day3}T${String(to).padStart(2, '0')}:00"]`), { sourcePosition: { x: 10, y: 10 }, targetPosition: { x: 10, y: 10 }, force: true })
+    const scout = async () => (await database.store.find('greenleaf', 'sch_tasks', { title: `Scout ${tag}` }, 1))[0]
+    const at = (iso: unknown) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: tz }).format(new Date(String(iso)))
+    await expect.poll(async () => at((await scout()).start)).toBe(`${String(to).padStart(2, '0')}:00`)
+    expect(at((await scout()).end)).toBe(`${String(to + 1).padStart(2, '0')}:00`)
+    expect(localDate(new Date(String((await scout()).start)), tz)).toBe(day3)
   }
 
   // weekly on Mondays with one Monday skipped

@@ -2,6 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { requireScreen } from '../../auth/screens.server'
 import { timeZoneOf } from '../../facilities/facts.server'
+import { keyLit, tableOf } from '../../db/sql'
 import { readPeriod, type Period } from './period'
 
 export interface DashCtx {
@@ -28,3 +29,9 @@ export async function labelsOf(context: AppLoadContext, facility: string, collec
 
 /** A referenced record's label, '(none)' for a missing reference. */
 export const nameOf = (m: Map<string, string>, id: string | null) => (!id ? '(none)' : (m.get(id) ?? id))
+
+/** SQL for the label (`name`) of the record of `collection` whose id is `idExpr`, in the facility ($1); NULL when the table does not exist. */
+export async function labelSql(x: Pick<DashCtx, 'context'>, collection: string, idExpr: string, labelField = 'name'): Promise<string> {
+  if (!(await x.context.database.schemas.hasCollection(collection))) return 'NULL'
+  return `(SELECT l.doc ->> ${keyLit(labelField)} FROM ${tableOf(collection)} l WHERE l.org = $1 AND l.id = ${idExpr})`
+}

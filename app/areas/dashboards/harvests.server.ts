@@ -5,7 +5,7 @@
  */
 import type { Board, ListBlock } from './board'
 import type { Figure, Kpi } from './charts/types'
-import { nameOf, type DashCtx } from './common.server'
+import { labelSql, nameOf, type DashCtx } from './common.server'
 import { tableLink } from './links'
 import { ACTIVE, between, field, measure, rows } from './sql.server'
 
@@ -29,36 +29,41 @@ export async function harvestsBoard(x: DashCtx): Promise<Board> {
   const pS: unknown[] = [org]
   const inP = between('harvested', period.from, period.to, pS)
   const inQ = between('harvested', period.previous.from, period.previous.to, pS)
-  type Grouped = Sums & { set: 'strain' | 'room' | 'all'; pn: number; pwet: string | null; pdry: string | null; pplants: string | null; pdryPlants: string | null; drying: number }
+  type Grouped = Sums & { set: 'strain' | 'room' | 'all'; label: string | null; pn: number; pwet: string | null; pdry: string | null; pplants: string | null; pdryPlants: string | null; drying: number }
   const [grouped, last] = await Promise.all([
     rows<Grouped>(
       db,
-      `SELECT CASE WHEN GROUPING(${field('strain')}) = 0 THEN 'strain' WHEN GROUPING(${field('room')}) = 0 THEN 'room' ELSE 'all' END AS set,
+      `WITH g AS (SELECT CASE WHEN GROUPING(${field('strain')}) = 0 THEN 'strain' WHEN GROUPING(${field('room')}) = 0 THEN 'room' ELSE 'all' END AS set,
               COALESCE(${field('strain')}, ${field('room')}) AS k, ${sums(inP)}, ${sums(inQ, 'p')},
               count(*) FILTER (WHERE ${ACTIVE} AND ${field('status')} = 'Drying')::int AS drying
-         FROM c_fac_harvests WHERE org = $1 AND ((${inP}) OR (${inQ}) OR ${field('status')} = 'Drying') GROUP BY GROUPING SETS ((${field('strain')}), (${field('room')}), ())`,
+         FROM c_fac_harvests WHERE org = $1 AND ((${inP}) OR (${inQ}) OR ${field('status')} = 'Drying') GROUP BY GROUPING SETS ((${field('strain')}), (${field('room')}), ()))
+       SELECT g.*, CASE g.set WHEN 'strain' THEN ${await labelSql(x, 'set_strains', 'g.k')} WHEN 'room' THEN ${await labelSql(x, 'set_rooms', 'g.k')} END AS label FROM g`,
       pS,
     ),
     rows<{ id: string; name: string | null; harvested: string | null; status: string | null; dry: string | null; pk: number }>(
       db,
-      `SELECT h.id, h.doc ->> 'name' AS name, h.doc ->> 'harvested' AS harvested, h.doc ->> 'status' AS status, canopy_measure(h.doc -> 'dryWeight') AS dry,
-              (SELECT count(*)::int FROM c_fac_inventory i WHERE i.org = $1 AND (i.doc ->> 'harvest') = h.id) AS pk
-         FROM c_fac_harvests h WHERE h.org = $1 ORDER BY (h.doc ->> 'harvested') COLLATE "C" DESC NULLS LAST, h.id LIMIT 8`,
+      `SELECT h.id, h.doc ->> 'name' AS name, h.doc ->> 'harvested' AS harvested, h.doc ->> 'status' AS status, canopy_measure(h.doc -> 'dryWeight') AS dry, count(i.id)::int AS pk
+         FROM (SELECT id, doc FROM c_fac_harvests WHERE org = $1 ORDER BY (doc ->> 'harvested') COLLATE "C" DESC NULLS LAST, id LIMIT 8) h
+         LEFT JOIN c_fac_inventory i ON i.org = $1 AND (i.doc ->> 'harvest') = h.id
+        GROUP BY h.id, h.doc ORDER BY (h.doc ->> 'harvested') COLLATE "C" DESC NULLS LAST, h.id`,
       [org],
     ),
   ])
-  const byStrain: Sums[] = grouped.filter((r) => r.set === 'strain' && r.n > 0)
-  const byRoom: Sums[] = grouped.filter((r) => r.set === 'room' && r.n > 0)
+  const byStrain = grouped.filter((r) => r.set === 'strain' && r.n > 0)
+  const byRoom = grouped.filter((r) => r.set === 'room' && r.n > 0)
   const drying = { n: grouped.find((r) => r.set === 'all')?.drying ?? 0 }
   const prevStrain: Sums[] = grouped.filter((r) => r.set === 'strain' && r.pn > 0).map((r) => ({ k: r.k, n: r.pn, wet: r.pwet, dry: r.pdry, plants: r.pplants, dryPlants: r.pdryPlants }))
-  const [strains, rooms] = await Promise.all([x.labels('set_strains', byStrain.map((r) => r.k ?? '')), x.labels('set_rooms', byRoom.map((r) => r.k ?? ''))])
+  // names of strains and rooms came with the sums (one statement fewer on each side)
+  const namesOf = (list: Array<Sums & { label: string | null }>) => new Map(list.flatMap((r) => (r.k && r.label !== null ? [[r.k, r.label] as const] : [])))
+  const strains = namesOf(byStrain)
+  const rooms = namesOf(byRoom)
   const sorted = [...byStrain].sort((a, b) => Number(b.wet ?? 0) - Number(a.wet ?? 0))
-  const bar = (r: (typeof byStrain)[number], v: number, names: Map<string, string>, key: string): Figure => ({ label: nameOf(names, r.k), value: r1(v), count: r.n, href: tableLink(HARVESTS, { ...span, eq: [[key, r.k ?? '']] }) })
+  const bar = (r: Sums, v: number, names: Map<string, string>, key: string): Figure => ({ label: nameOf(names, r.k), value: r1(v), count: r.n, href: tableLink(HARVESTS, { ...span, eq: [[key, r.k ?? '']] }) })
   const wet = sorted.map((r) => bar(r, Number(r.wet ?? 0) / LB, strains, 'strain'))
   const dry = sorted.map((r) => bar(r, Number(r.dry ?? 0) / LB, strains, 'strain'))
   const yieldRoom = byRoom.map((r) => bar(r, Number(r.dryPlants) > 0 ? Number(r.dry ?? 0) / Number(r.dryPlants) : 0, rooms, 'room'))
-  const sum = (list: typeof byStrain, k: 'n' | 'wet' | 'dry' | 'plants' | 'dryPlants') => list.reduce((s, r) => s + Number(r[k] ?? 0), 0)
-  const yPer = (list: typeof byStrain) => (sum(list, 'dryPlants') > 0 ? r1(sum(list, 'dry') / sum(list, 'dryPlants')) : 0)
+  const sum = (list: Sums[], k: 'n' | 'wet' | 'dry' | 'plants' | 'dryPlants') => list.reduce((s, r) => s + Number(r[k] ?? 0), 0)
+  const yPer = (list: Sums[]) => (sum(list, 'dryPlants') > 0 ? r1(sum(list, 'dry') / sum(list, 'dryPlants')) : 0)
 
   const tiles: Kpi[] = [
     { label: 'Harvests', value: sum(byStrain, 'n'), count: sum(byStrain, 'n'), previous: sum(prevStrain, 'n'), href: tableLink(HARVESTS, span) },
