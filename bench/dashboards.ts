@@ -215,6 +215,9 @@ const CULTIVATION: Side = {
   },
 }
 
+/** BENCH_DASH_ONLY=harvests,plants,…,browser runs only those parts (for a quick look at one loader) */
+const ONLY = process.env.BENCH_DASH_ONLY?.split(',').map((x) => x.trim())
+
 export const dashboardsScenario: Scenario = {
   name: 'dash',
   legend: [
@@ -232,7 +235,7 @@ export const dashboardsScenario: Scenario = {
       const context = { database } as unknown as AppLoadContext
       const { period } = readPeriod(new URLSearchParams('range=last-30-days'), TZ)
       const x: DashCtx = { context, facility: DASH_ORG, period, notices: [], labels: (c, ids) => labelsOf(context, DASH_ORG, c, ids) }
-      for (const side of [PLANTS, HARVESTS, COMPLIANCE, CULTIVATION]) {
+      for (const side of [PLANTS, HARVESTS, COMPLIANCE, CULTIVATION].filter((d) => !ONLY || ONLY.includes(d.name))) {
         ctx.log(`dash: ${side.name} on ${engine.name}…`)
         const shown = side.shown(await side.board(x))
         const hand = await side.hand(database.db, period)
@@ -254,7 +257,7 @@ export const dashboardsScenario: Scenario = {
         })
       }
     }
-    rows.push(...(await chromiumTimes(ctx.log)))
+    if (!ONLY || ONLY.includes('browser')) rows.push(...(await chromiumTimes(ctx.log)))
     return rows
   },
 }
