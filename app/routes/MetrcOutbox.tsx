@@ -34,7 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const asked = url.searchParams.get('tab')
   const tab: OutboxTab = asked && Object.hasOwn(OUTBOX_TABS, asked) ? (asked as OutboxTab) : 'attention'
-  const [view, link, timeZone] = await Promise.all([outboxView(context.database, facility, tab), linkOf(context.database, facility), timeZoneOf(context, facility)])
+  // ?status= narrows the tab to one of its statuses (the compliance dashboard's "failed" tile links here)
+  const st = url.searchParams.get('status')
+  const only = st && (OUTBOX_TABS[tab] as readonly string[]).includes(st) ? (st as (typeof OUTBOX_TABS)[OutboxTab][number]) : null
+  const [view, link, timeZone] = await Promise.all([outboxView(context.database, facility, tab, 200, only), linkOf(context.database, facility), timeZoneOf(context, facility)])
   const user = { uid: s.user.uid, role: s.user.role, roles: s.user.props?.roles }
   // who queued each item, by name (the people of the platform's users table; programs keep their id)
   const uids = [...new Set(view.items.map((i) => i.created_by))]
@@ -43,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
   return json({
     tab,
+    only,
     timeZone,
     link: link ? { license: link.license, state: link.state, status: link.status } : null,
     counts: view.counts,
@@ -129,6 +133,14 @@ export default function MetrcOutbox() {
           )
         })}
       </nav>
+      {d.only ? (
+        <p className="text-sm text-slate-300" data-testid="outbox-only">
+          {t('Only')} “{t(STATUS[d.only].text)}” ({d.counts[d.only]}) ·{' '}
+          <Link to={`${PATH}?tab=${d.tab}`} className="text-canopy-300 underline">
+            {t('Show the whole tab')}
+          </Link>
+        </p>
+      ) : null}
       {d.items.length === 0 ? <p className="text-slate-400">{t('Nothing here.')}</p> : null}
       <ol className="flex flex-col gap-3" data-testid="outbox-items">
         {d.items.map((i) => {

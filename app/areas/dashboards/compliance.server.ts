@@ -17,6 +17,8 @@ import { ACTIVE, between, field, measure, rows } from './sql.server'
 
 export const LICENSES = '/SetMylic'
 /** METRC's unused tags, as the sync mirrors them (app/metrc/sync/tables.ts) */
+export const OUTBOX = '/MetrcOutbox'
+export const DRIFT = '/MetrcDrift'
 export const TAGS = '/MetrcTags'
 /** fewer tags on hand than this is amber: time to order more from the state */
 export const LOW_TAGS = { Plant: 100, Package: 50 } as const
@@ -89,15 +91,17 @@ export async function complianceBoard(x: DashCtx, now = new Date()): Promise<Boa
 
   const sum = (l: typeof w0, k: 'n' | 'g') => l.reduce((s, r) => s + Number(r[k] ?? 0), 0)
   const tiles: Kpi[] = [
-    { label: 'Failed METRC pushes', value: box.failed, tone: box.failed ? 'bad' : 'ok', href: '/MetrcOutbox', note: 'need a fix or a discard' },
+    { label: 'Failed METRC pushes', value: box.failed, count: box.failed, tone: box.failed ? 'bad' : 'ok', href: `${OUTBOX}?tab=attention&status=failed`, note: 'need a fix or a discard' },
     {
       label: 'Pending METRC pushes',
       value: box.pending,
+      count: box.pending,
       tone: oldestMs > DAY ? 'bad' : box.pending ? 'warn' : 'ok',
-      href: '/MetrcOutbox',
+      // the Queued tab is pending and sent, as counted here
+      href: `${OUTBOX}?tab=queued`,
       note: box.oldest ? `oldest waiting ${ago(oldestMs)}` : box.held ? `${box.held} held for approval` : 'nothing waiting',
     },
-    { label: 'Open drift items', value: drift.n, tone: drift.n ? 'warn' : 'ok', href: '/MetrcDrift', note: 'Canopy and METRC disagree' },
+    { label: 'Open drift items', value: drift.n, count: drift.n, tone: drift.n ? 'warn' : 'ok', href: DRIFT, note: 'Canopy and METRC disagree' },
     {
       label: 'METRC credential',
       value: link ? (link.status === 'ok' ? 1 : 0) : 0,

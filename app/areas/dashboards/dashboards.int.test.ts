@@ -16,11 +16,13 @@ import { loader as harvestsLoader } from '#app/routes/DshHarvests'
 import { loader as complianceLoader } from '#app/routes/DshCompliance'
 import { loader as cultivationLoader } from '#app/routes/DshCultivation'
 import { loader as welcomeLoader } from '#app/routes/Welcome'
+import { loader as outboxLoader } from '#app/routes/MetrcOutbox'
+import { loader as driftLoader } from '#app/routes/MetrcDrift'
 import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import type { Board } from './board'
 import type { Figure } from './charts/types'
-import { LOW_TAGS, TAGS } from './compliance.server'
+import { DRIFT, LOW_TAGS, OUTBOX, TAGS } from './compliance.server'
 import type { MyDay } from './my-day.server'
 
 let t: TestDatabase
@@ -84,6 +86,50 @@ describe.each([
         expect(data.table.notices, f.href).toEqual([])
         expect({ where: f.where, href: f.href, n: data.table.total }).toEqual({ where: f.where, href: f.href, n: f.count ?? f.value })
       }
+    }
+  })
+})
+
+describe('the METRC outbox and drift tiles (Compliance)', () => {
+  it('open the outbox tab and the drift list that hold exactly the counted items', async () => {
+    const s = await createSession(t, { uid: 'u-admin', step: 'done', facility: 'greenleaf' })
+    const statuses = ['failed', 'failed', 'held', 'pending', 'sent', 'confirmed', 'discarded']
+    for (const [i, st] of statuses.entries())
+      await t.db.query(
+        `INSERT INTO metrc_outbox (org, id, endpoint, payload, marker, label, status, created_by, updated_by) VALUES ('greenleaf', $1, 'POST /plants/v2/waste', '{}', $1, $2, $3, 'u-admin', 'u-admin')`,
+        [`dsh-ob-${i}`, `Dashboard test ${st}`, st],
+      )
+    for (const [i, st] of ['open', 'open', 'open', 'resolved'].entries())
+      await t.db.query(`INSERT INTO metrc_drift (org, id, tbl, tag, field, record_id, metrc_doc, status) VALUES ('greenleaf', $1, 'plants', $2, 'Room', 'x', 'y', $3)`, [`dsh-dr-${i}`, `1A4DSH${i}`, st])
+    try {
+      const b = (await (await get(complianceLoader, '/DshCompliance', s)).json()) as Board
+      const tile = (label: string) => b.tiles.find((k) => k.label === label)!
+      const base = (await t.db.query<{ failed: number; queued: number; drift: number }>(
+        `SELECT (SELECT count(*)::int FROM metrc_outbox WHERE org = 'greenleaf' AND status = 'failed') AS failed, (SELECT count(*)::int FROM metrc_outbox WHERE org = 'greenleaf' AND status IN ('pending', 'sent')) AS queued,
+                (SELECT count(*)::int FROM metrc_drift WHERE org = 'greenleaf' AND status = 'open') AS drift`,
+      )).rows[0]
+      expect(base.failed).toBeGreaterThanOrEqual(2)
+      expect(base.drift).toBeGreaterThanOrEqual(3)
+      // each tile: its figure, its link, and the page behind the link lists that many items
+      const failed = tile('Failed METRC pushes')
+      expect(failed).toMatchObject({ value: base.failed, count: base.failed, href: `${OUTBOX}?tab=attention&status=failed` })
+      const f = (await (await get(outboxLoader, failed.href!, s)).json()) as { items: Array<{ status: string }>; only: string }
+      expect(f.only).toBe('failed')
+      expect(f.items.map((i) => i.status)).toEqual(Array(base.failed).fill('failed'))
+      const pending = tile('Pending METRC pushes')
+      expect(pending).toMatchObject({ value: base.queued, count: base.queued, href: `${OUTBOX}?tab=queued` })
+      const q = (await (await get(outboxLoader, pending.href!, s)).json()) as { items: Array<{ status: string }> }
+      expect(q.items.length).toBe(base.queued)
+      // a status the tab does not hold is ignored: the whole tab
+      const wrong = (await (await get(outboxLoader, `${OUTBOX}?tab=queued&status=failed`, s)).json()) as { items: unknown[]; only: string | null }
+      expect([wrong.only, wrong.items.length]).toEqual([null, base.queued])
+      const drift = tile('Open drift items')
+      expect(drift).toMatchObject({ value: base.drift, count: base.drift, href: DRIFT })
+      const d = (await (await get(driftLoader, drift.href!, s)).json()) as { drift: { openTotal: number; open: unknown[] } }
+      expect([d.drift.openTotal, d.drift.open.length]).toEqual([base.drift, base.drift])
+    } finally {
+      await t.db.query(`DELETE FROM metrc_outbox WHERE org = 'greenleaf' AND id LIKE 'dsh-ob-%'`)
+      await t.db.query(`DELETE FROM metrc_drift WHERE org = 'greenleaf' AND id LIKE 'dsh-dr-%'`)
     }
   })
 })

@@ -139,13 +139,13 @@ export interface OutboxView {
 }
 
 
-/** What the outbox screen shows: counts by status and one tab's items, newest first. */
-export async function outboxView(database: Database, org: string, tab: OutboxTab, limit = 200): Promise<OutboxView> {
+/** What the outbox screen shows: counts by status and one tab's items, newest first (only those of `only`, one of the tab's statuses, when given). */
+export async function outboxView(database: Database, org: string, tab: OutboxTab, limit = 200, only?: OutboxRow['status'] | null): Promise<OutboxView> {
   const counts = { held: 0, pending: 0, sent: 0, confirmed: 0, failed: 0, discarded: 0 }
   for (const r of (await database.db.query<{ status: OutboxRow['status']; n: number }>('SELECT status, count(*)::int AS n FROM metrc_outbox WHERE org = $1 GROUP BY status', [org])).rows) counts[r.status] = r.n
   const items = (await database.db.query<OutboxView['items'][number]>(
     `SELECT * FROM metrc_outbox WHERE org = $1 AND status = ANY($2) ORDER BY seq ${tab === 'queued' ? 'ASC' : 'DESC'} LIMIT ${Math.max(1, Math.min(1000, limit))}`,
-    [org, [...OUTBOX_TABS[tab]]],
+    [org, only && (OUTBOX_TABS[tab] as readonly string[]).includes(only) ? [only] : [...OUTBOX_TABS[tab]]],
   )).rows
   const link = (await database.db.query<{ since: Date | string | null }>('SELECT push_unreachable_since AS since FROM metrc_links WHERE org = $1', [org])).rows[0]
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
