@@ -9,6 +9,8 @@ import type { ServerBuild } from '@remix-run/node'
 import { broadcastDevReady } from '@remix-run/node'
 import { ConfigError, loadEnv, type Env } from './config/env.server'
 import { openDatabase, pgliteDir, type Database } from './db/index.server'
+import { LOCK_SEED } from './db/migrate.server'
+import { shareSessionSecret } from './config/shared-secret.server'
 import { sweepTemp } from './files/store.server'
 import { answerBackupRequests } from './db/backup.server'
 import { APP_VERSION } from './version'
@@ -60,7 +62,10 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATABASE_URL ? undefined : pgliteDir(env.DATA_DIR),
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      poolMax: env.DB_POOL_MAX,
     })
+    // several processes on one PostgreSQL use one session secret (issue 30)
+    env = await shareSessionSecret(database.db, env)
   } catch (e) {
     fail(`the database could not be opened: ${(e as Error).message}`)
   }
@@ -71,7 +76,8 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
 
   // Always: core schemas, modules, the lobby and the first super user; demo records when DEMO_DATA=1.
   try {
-    const r = await seedDemo(database, env, { logger })
+    // processes starting together on an empty database: one seeds, the others wait and find it done
+    const r = await database.db.withAdvisoryLock(LOCK_SEED, () => seedDemo(database, env, { logger }))
     if (r.seeded) logger.info({ ms: r.ms, documents: r.documents }, 'demo data seeded')
   } catch (e) {
     await database.close().catch(() => {})

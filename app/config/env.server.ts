@@ -101,6 +101,8 @@ export const envSchema = z.object({
   IDLE_TIMEOUT_S: z.coerce.number({ invalid_type_error: 'expects seconds' }).int().min(5, 'expects seconds >= 5').default(3600),
   SIGNUP_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').default('https://canopy.example.com/signup')),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100, 'expects milliseconds >= 100').default(15000),
+  // connections each process keeps to PostgreSQL (several processes share the server's max_connections)
+  DB_POOL_MAX: z.coerce.number({ invalid_type_error: 'expects a number of connections' }).int('expects a whole number').min(2, 'expects at least 2 connections').max(500, 'expects at most 500 connections').default(10),
   // the server's rate limit (app/server/rate-limit.server.ts): per signed-in caller and per client
   // address; a rate of 0 turns that limit off (benchmarks). Everyone behind one NAT shares an address.
   RATE_LIMIT_PER_SEC: rate(20),
@@ -135,7 +137,12 @@ export const envSchema = z.object({
   METRC_EMULATOR_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3500)),
 })
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string }
+export type Env = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string
+  DATA_DIR: string
+  /** 'env': SESSION_SECRET was given; 'file': generated once and kept in DATA_DIR (on PostgreSQL, shareSessionSecret then makes every process use one) */
+  SESSION_SECRET_FROM: 'env' | 'file'
+}
 
 export class ConfigError extends Error {}
 
@@ -177,5 +184,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     }
     if (secret.length < 32) throw new ConfigError(`${file}: expects a session secret of at least 32 characters; delete the file to generate a new one`)
   }
-  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: secret }
+  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: secret, SESSION_SECRET_FROM: env.SESSION_SECRET ? 'env' : 'file' }
 }

@@ -24,6 +24,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate runs this way) */
   pgSchema?: string
   statementTimeoutMs?: number
+  /** connections in the PostgreSQL pool (DB_POOL_MAX) */
+  poolMax?: number
 }
 
 export async function connect(opts: OpenOptions): Promise<Db> {
@@ -34,7 +36,7 @@ export async function connect(opts: OpenOptions): Promise<Db> {
       u.searchParams.set('options', `-c search_path=${opts.pgSchema},public`)
       url = u.toString()
     }
-    const db = await openPg(url, { statementTimeoutMs: opts.statementTimeoutMs })
+    const db = await openPg(url, { statementTimeoutMs: opts.statementTimeoutMs, max: opts.poolMax })
     if (opts.pgSchema) await db.query(`CREATE SCHEMA IF NOT EXISTS "${opts.pgSchema.replace(/"/g, '')}"`)
     return db
   }

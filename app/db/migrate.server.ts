@@ -7,6 +7,8 @@ import { MIGRATIONS, type Migration } from './migrations/index'
 
 /** Advisory lock keys (one namespace for Canopy's DDL). */
 export const LOCK_MIGRATE = 4_100_001
+/** held while a process seeds the platform (and demo) data, so processes starting together on an empty database seed once */
+export const LOCK_SEED = 4_100_002
 
 export class MigrationError extends Error {}
 
