@@ -58,7 +58,7 @@ async function run(fn: (a: any) => Promise<unknown>, request: Request, params: R
 async function send(uid: string, fields: Record<string, string>, files: Array<{ name: string; bytes: Buffer; type: string }>): Promise<Response> {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  for (const f of files) form.append('upload', new File([f.bytes], f.name, { type: f.type }))
+  for (const f of files) form.append('upload', new File([new Uint8Array(f.bytes)], f.name, { type: f.type }))
   return run(action, new Request('http://canopy.test/MsgMessages', { method: 'POST', headers: { Cookie: await cookie(uid) }, body: form }))
 }
 const download = async (uid: string, url: string) => {
