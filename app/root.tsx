@@ -14,6 +14,8 @@ import { messageFor } from './auth/messages'
 import { metrcKeyBanner } from './metrc/sync/banner.server'
 import { logoOf } from './files/logo.server'
 import { unreadBadges } from './areas/unread.server'
+import { whatsNewFor } from './areas/release-notes/notes.server'
+import { WhatsNewNotice } from './areas/release-notes/whats-new'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
 import { useNonce } from './client/nonce'
@@ -58,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       facilities: u ? facilitiesOf(u, orgs.map((o) => o._id)).length : 0,
       metrcBanner: done ? await metrcKeyBanner(context, u, facility) : null,
       logo: done ? await logoOf(context.env.DATA_DIR, facility) : null,
+      // release notes published since this person last looked (not in kiosk mode: a shared screen)
+      whatsNew: done && !g.session?.kiosk ? await whatsNewFor(context.database, u.uid) : null,
     },
     { headers: g.headers },
   )
@@ -150,6 +154,7 @@ function Page({ children }: { children: React.ReactNode }) {
         logo: data.logo,
         unread: data.unread,
       }}
+      notice={data.whatsNew ? <WhatsNewNotice n={data.whatsNew} /> : null}
     >
       {children}
     </Shell>

@@ -46,6 +46,8 @@ export interface RouteEntry {
   group?: string
   /** platform collection: lives under the platform organisation, not the facility */
   platform?: boolean
+  /** who may write the screen's table when not everyone who opens it: 'super' (platform staff write, the rest read) */
+  writers?: 'super'
 }
 
 const t = (path: string, title: string, module: RouteEntry['module'], collection: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -134,7 +136,8 @@ export const ROUTES: RouteEntry[] = [
   // pushes to METRC and what became of them (issue 9; its own route module: routes/MetrcOutbox.tsx)
   { path: '/MetrcOutbox', title: 'METRC Outbox', module: 'metrc', kind: 'page' },
   // CRM
-  t('/CrmReleaseNotes', 'Release Notes', 'crm', 'crm_release_notes'),
+  // the product's changelog (app/areas/release-notes): one list on the platform, written by super only
+  t('/CrmReleaseNotes', 'Release Notes', 'crm', 'crm_release_notes', { platform: true, writers: 'super' }),
   t('/CrmCampaign', 'Campaigns', 'crm', 'crm_campaigns'),
   t('/CrmLink', 'Links', 'crm', 'crm_links'),
   t('/CrmTemplate', 'Templates', 'crm', 'crm_templates'),
@@ -242,6 +245,8 @@ export const ROUTES: RouteEntry[] = [
   { path: '/DisplayHTML', title: 'Documents', module: 'all', kind: 'html', collection: 'sup_html', platform: true },
   // the policies waiting for the signed-in user (issue 26; its own route module, app/areas/documents)
   { path: '/MyPolicies', title: 'My Policies', module: 'all', kind: 'page' },
+  // every published release note, newest first (app/areas/release-notes); the user menu links here
+  { path: '/ReleaseNotes', title: 'Release notes', module: 'all', kind: 'page' },
   // a facility admin's users: invite, rights, disable (issue 22, app/areas/onboarding); in the drawer's Administration group
   { path: '/Users', title: 'Users', module: 'admin', kind: 'page', group: 'Administration' },
 ]

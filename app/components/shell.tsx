@@ -77,7 +77,8 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
   )
 }
 
-export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
+/** `notice`: a business area's notice above the page (the release notes' What's new), from the root. */
+export function Shell({ data, children, notice }: { data: ShellData; children: ReactNode; notice?: ReactNode }) {
   const t = useT()
   const location = useLocation()
   const exit = useExitConfirmation(data.kiosk)
@@ -138,6 +139,9 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
             <Link to="/ChangePassword" className="flex min-h-11 items-center rounded px-3 hover:bg-slate-800">
               {t('Change Password')}
             </Link>
+            <Link to="/ReleaseNotes" className="flex min-h-11 items-center rounded px-3 hover:bg-slate-800">
+              {t('Release notes')}
+            </Link>
             <PostButton intent="lang" fields={{ lang: data.lang === 'es' ? 'en' : 'es' }} className="w-full text-left hover:bg-slate-800">
               {data.lang === 'es' ? 'English' : 'Español'}
             </PostButton>
@@ -151,6 +155,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
         </details>
       </header>
       {data.metrcBanner ? <MetrcKeyBanner b={data.metrcBanner} /> : null}
+      {notice}
       <Toaster serverMessage={data.message} />
       <div className="flex-1">{children}</div>
       <footer className="flex flex-wrap items-center gap-3 border-t border-slate-800 bg-slate-900 px-3 py-1 text-sm text-slate-300">

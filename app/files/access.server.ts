@@ -29,3 +29,12 @@ export async function fileReader(request: Request, context: AppLoadContext): Pro
 
 export const mayRead = (user: SessionUser, org: string): boolean => org === PLATFORM_ORG || facilitiesOf(user, [org]).includes(org)
 export const mayWrite = (user: SessionUser, org: string): boolean => (org === PLATFORM_ORG ? user.role === 'super' : facilitiesOf(user, [org]).includes(org))
+
+/**
+ * Folders a business area keeps for itself (decision 059): `private/…` under an organisation. Their
+ * files are served only by the area's own route after its own check (a message's files: the
+ * conversation's members), so the files API and getfiles answer as if they did not exist: no
+ * download, no listing, no download link, no upload into them.
+ */
+export const PRIVATE_FOLDER = 'private'
+export const isPrivateFolder = (subdir: string | null | undefined): boolean => !!subdir && (subdir === PRIVATE_FOLDER || subdir.startsWith(`${PRIVATE_FOLDER}/`))

@@ -8,7 +8,7 @@
  * super reaches them here (decision 009).
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { visibleRoutes, type SessionUser } from '../auth/entitlements'
+import { roleOf, visibleRoutes, type SessionUser } from '../auth/entitlements'
 import { isCollectionName } from '../db/sql'
 import { PLATFORM_ORG, type RouteEntry, type ScreenKind } from '../route-map'
 import type { TableSchema } from '../schemas/table-schema'
@@ -37,8 +37,12 @@ const EDITS_ROWS: ReadonlySet<ScreenKind> = new Set<ScreenKind>(['table', 'calen
  * JSON API (`tableAccess`, so /dt/v1 and every write through records/write.server.ts) all ask it,
  * so the API is never wider than the screens.
  */
-export const routeEditable = (route: RouteEntry, schema: TableSchema | null | undefined): boolean =>
-  EDITS_ROWS.has(route.kind) && !route.readOnly && !!schema && schema.editable !== false
+export const routeEditable = (route: RouteEntry, schema: TableSchema | null | undefined, user?: Pick<SessionUser, 'role' | 'origRole'>): boolean =>
+  EDITS_ROWS.has(route.kind) && !route.readOnly && !!schema && schema.editable !== false && mayWriteRoute(route, user)
+
+/** A screen whose table only some write (`writers`, e.g. the release notes: super): the others read it. No user known: nobody writes it. */
+export const mayWriteRoute = (route: RouteEntry, user?: Pick<SessionUser, 'role' | 'origRole'>): boolean =>
+  route.writers !== 'super' || (!!user && roleOf(user) === 'super')
 
 /**
  * The user's access to `collection` in `facility`: 404 for a name that is no table (or not a
@@ -51,8 +55,8 @@ export async function tableAccess(context: AppLoadContext, user: SessionUser, fa
   if (!schema) throw notFound(`There is no table named "${collection.slice(0, 60)}".`)
   const routes = via ? [via] : visibleRoutes(user, facility).filter((r) => r.collection === collection && SHOWS_ROWS.has(r.kind))
   if (!routes.length) throw forbidden(`Your account may not use the table "${collection}" in this facility.`)
-  const route = routes.find((r) => routeEditable(r, schema)) ?? routes[0]
-  return { collection, schema, org: route.platform ? PLATFORM_ORG : facility, route, editable: routeEditable(route, schema) }
+  const route = routes.find((r) => routeEditable(r, schema, user)) ?? routes[0]
+  return { collection, schema, org: route.platform ? PLATFORM_ORG : facility, route, editable: routeEditable(route, schema, user) }
 }
 
 /**

@@ -12,7 +12,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { apiError } from '../api/respond.server'
 import { signedInCaller } from '../auth/api-caller.server'
-import { mayWrite } from '../files/access.server'
+import { isPrivateFolder, mayWrite } from '../files/access.server'
 import { parseMultipart, type PartHandler } from '../files/multipart.server'
 import { FILE_MSG } from '../files/rules'
 import { folderOf, maxUploadBytes, removeStored, saveUpload, type StoredFile } from '../files/store.server'
@@ -42,6 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     const user = await signedInCaller(request, context)
     folderOf(context.env.DATA_DIR, org, subdir)
+    if (isPrivateFolder(subdir)) return refuse('FORBIDDEN', 'That folder is kept by the app itself.', { uid: user.uid })
     if (!mayWrite(user, org)) return refuse('FORBIDDEN', 'You can not upload files to another organisation.', { uid: user.uid })
     if (!/^multipart\/form-data\s*;\s*boundary=/i.test(request.headers.get('content-type') ?? '')) return refuse('BAD_INPUT', 'Send the file as multipart/form-data.')
     const limit = maxUploadBytes(context.env)

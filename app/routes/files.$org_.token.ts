@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { api, apiError, readJson } from '../api/respond.server'
 import { signedInCaller } from '../auth/api-caller.server'
-import { mayRead } from '../files/access.server'
+import { isPrivateFolder, mayRead } from '../files/access.server'
 import { fileStorage, safeParts } from '../files/storage.server'
 import { referenceOf } from '../files/store.server'
 import { signFileToken } from '../files/tokens.server'
@@ -25,6 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const subdir = typeof body?.subdir === 'string' && body.subdir ? body.subdir : null
     if (!name) throw new AppError('BAD_INPUT', 'Send the file as {"name": …, "subdir"?: …}.', { field: 'name' })
     safeParts(org, subdir, name)
+    if (isPrivateFolder(subdir)) throw new AppError('NOT_FOUND', 'No such file.')
     if (!mayRead(user, org)) throw new AppError('FORBIDDEN', 'This file belongs to another organisation.')
     if (!(await fileStorage(context.env.DATA_DIR).stat(org, subdir, name))) throw new AppError('NOT_FOUND', 'No such file.')
     const { token, exp } = signFileToken(context.env.SESSION_SECRET, { org, subdir, name, sub: user.uid }, context.env.FILE_TOKEN_TTL_S)

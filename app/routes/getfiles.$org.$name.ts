@@ -13,7 +13,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { apiError } from '../api/respond.server'
 import { isApiCall } from '../auth/api-caller.server'
-import { fileReader, mayRead } from '../files/access.server'
+import { fileReader, isPrivateFolder, mayRead } from '../files/access.server'
 import { fileStorage, safeParts, servedType } from '../files/storage.server'
 import { tokenFits, verifyFileToken } from '../files/tokens.server'
 import { isAppError, STATUS_OF, type ErrorCode } from '../utils/errors'
@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     } catch {
       return fail('BAD_INPUT', 'That is not a file name.')
     }
+    // an area's private folder (a message's files) is served by that area's route only
+    if (isPrivateFolder(subdir)) return fail('NOT_FOUND', 'No such file.')
     if (token !== null) {
       const check = verifyFileToken(context.env.SESSION_SECRET, token)
       if (!check.ok) return fail('UNAUTHENTICATED', check.reason === 'expired' ? 'This download link has expired; ask for a new one.' : 'This download link is not valid.')

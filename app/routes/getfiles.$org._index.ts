@@ -9,7 +9,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { appErrorResponse } from '../api/respond.server'
-import { fileReader, mayRead } from '../files/access.server'
+import { fileReader, isPrivateFolder, mayRead } from '../files/access.server'
 import { fileStorage, safeParts } from '../files/storage.server'
 import { AppError, isAppError } from '../utils/errors'
 
@@ -18,6 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const subdir = new URL(request.url).searchParams.get('subdir') || null
   try {
     safeParts(org, subdir)
+    if (isPrivateFolder(subdir)) throw new AppError('NOT_FOUND', 'No such folder.')
     const user = await fileReader(request, context)
     if (!mayRead(user, org)) throw new AppError('FORBIDDEN', 'These files belong to another organisation.')
     const files = await fileStorage(context.env.DATA_DIR).list(org, subdir)

@@ -32,7 +32,7 @@ export interface DeleteConfirm {
 }
 
 async function deletable(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string) {
-  const view = await readView(context, route, facility, url)
+  const view = await readView(context, route, facility, url, s.user)
   const row = await context.database.store.get(view.org, route.collection!, id)
   if (!row) throw notFound('That record no longer exists. It may have been deleted already.')
   if (!view.editable) throw forbidden('This table is read-only: its records cannot be deleted here.')

@@ -80,7 +80,7 @@ async function options(context: AppLoadContext, f: FieldDef, facility: string): 
 }
 
 async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null) {
-  const view = await readView(context, route, facility, url)
+  const view = await readView(context, route, facility, url, s.user)
   if (!view.schema || !view.editable) throw forbidden('This table is read-only.')
   const row = id ? await context.database.store.get(view.org, route.collection!, id) : null
   if (id && !row) throw notFound('That record no longer exists. It may have been deleted.')

@@ -65,7 +65,7 @@ const tableRoute = (collection: string): RouteEntry | undefined => ROUTES.find((
 export async function recordTrace(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string): Promise<TraceData> {
   const provider = traceProviderOf(route.collection!)
   if (!provider) throw notFound('This table has no trace.')
-  const view = await readView(context, route, facility, url)
+  const view = await readView(context, route, facility, url, s.user)
   const graph = await provider.trace({ db: context.database.db, org: view.org, limit: TRACE_LIMIT }, id)
   if (!graph) throw notFound('That record no longer exists. It may have been deleted.')
   const keep = url.searchParams.get('facility')

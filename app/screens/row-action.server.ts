@@ -59,7 +59,7 @@ async function target(request: Request, context: LoaderFunctionArgs['context'], 
   const route = screen.route
   if (route.kind !== 'table' || !route.collection || screen.workflows) throw new Response('There is no page at this address.', { status: 404 })
   const url = new URL(request.url)
-  const view = await readView(context, route, facility, viewUrl(url))
+  const view = await readView(context, route, facility, viewUrl(url), s.user)
   const decl = view.schema?.actions?.find((a) => a.key === params.action)
   const def = decl && rowActionOf(route.collection, decl.key)
   if (!decl || !def) throw new Response('This table has no such action.', { status: 404 })

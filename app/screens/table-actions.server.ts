@@ -20,7 +20,7 @@ import { presetParam } from './record-presets'
 export type ToggleOutcome = { saved: true } | { saved: false; form: string; message: string }
 
 export async function toggleCheck(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, form: FormData): Promise<ToggleOutcome> {
-  const view = await readView(context, route, facility, url)
+  const view = await readView(context, route, facility, url, s.user)
   const id = String(form.get('id') ?? '')
   const field = String(form.get('field') ?? '')
   const value = String(form.get('value') ?? '')

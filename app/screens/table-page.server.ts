@@ -124,7 +124,7 @@ const NOT_SEARCHABLE = new Set(['image', 'array', 'check', 'status', 'pdf'])
 
 const dateKinds = (f: FieldDef) => f.type === 'date' || f.format === 'date'
 
-export async function readView(context: AppLoadContext, route: RouteEntry, facility: string, url: URL): Promise<TableView> {
+export async function readView(context: AppLoadContext, route: RouteEntry, facility: string, url: URL, user?: SessionUser): Promise<TableView> {
   const schema = route.collection ? await context.database.schemas.get(route.collection) : undefined
   const { query, notices } = parseListQuery(url.searchParams)
   const fields = schema?.fields ?? []
@@ -163,7 +163,7 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
     rangeLabel = `${query.from ? usDate(query.from) : '…'} – ${query.to ? usDate(query.to) : '…'}`
   }
 
-  const editable = routeEditable(route, schema)
+  const editable = routeEditable(route, schema, user)
   const hidden = new Set(query.hide ?? [])
   const columns: TableColumn[] = fields
     .filter((f) => f.type !== 'code')
@@ -200,7 +200,7 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
 }
 
 export async function tablePage(context: AppLoadContext, user: SessionUser, route: RouteEntry, facility: string, url: URL): Promise<TableData> {
-  const view = await readView(context, route, facility, url)
+  const view = await readView(context, route, facility, url, user)
   const size = view.query.size ?? DEFAULT_PAGE_SIZE
   let page = view.query.page ?? 1
   const sortOf = view.pageQuery.sort ?? view.schema?.defaultSort ?? { key: 'cts', dir: 'desc' as const }

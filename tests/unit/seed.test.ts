@@ -8,6 +8,7 @@ import * as metrc from '#app/seed/records/metrc'
 import * as operations from '#app/seed/records/operations'
 import * as platform from '#app/seed/records/platform'
 import { normalizeSchema, type TableSchema } from '#app/schemas/table-schema'
+import { seedReleaseNotes } from '#app/areas/release-notes/seed'
 
 const now = new Date('2026-11-20T15:00:00Z')
 const schemas = new Map<string, TableSchema>()
@@ -27,7 +28,8 @@ function facilityRecords(org: string): SeedRecords {
 }
 const platformCtx = makeCtx({ org: 'auth', fullName: 'p', kind: 'lobby', state: 'CA', license: 'platform', timezone: 'UTC' }, now)
 const byOrg: Record<string, SeedRecords> = {
-  auth: { ...coreRecords('super@canopy.local', ['greenleaf', 'harbor']), ...platform.seedPlatformRecords(platformCtx) },
+  // the release notes are the platform's, seeded by their area's group (app/areas/release-notes)
+  auth: { ...coreRecords('super@canopy.local', ['greenleaf', 'harbor']), ...platform.seedPlatformRecords(platformCtx), ...seedReleaseNotes(platformCtx) },
   greenleaf: facilityRecords('greenleaf'),
   harbor: facilityRecords('harbor'),
 }

@@ -9,6 +9,8 @@ import type { Actor } from '../../db/types'
 import { newId } from '../../utils/ids'
 import { AppError } from '../../utils/errors'
 import { groupMembers, staffOf, type StaffMember } from '../documents/policies.server'
+import type { FormUpload } from '../../files/form-uploads.server'
+import { checkUploads, chosen, forgetUploads, placeUploads } from './uploads.server'
 
 export const MAX_BODY = 10_000
 export const MAX_SUBJECT = 200
@@ -109,6 +111,32 @@ export async function resolveAttachments(database: Database, facility: string, i
   return out
 }
 
+/** Files uploaded with a post: where the file store keeps them (DATA_DIR) and the staged uploads. */
+export interface PostFiles {
+  dataDir: string
+  uploads: FormUpload[]
+}
+
+/** Documents and uploads together stay within MAX_ATTACHMENTS; a refused upload refuses the post (nothing stored yet). */
+function checkFiles(attachments: Attachment[], files: PostFiles | undefined): FormUpload[] {
+  const uploads = chosen(files?.uploads)
+  if (attachments.length + uploads.length > MAX_ATTACHMENTS) throw new AppError('BAD_INPUT', `Attach at most ${MAX_ATTACHMENTS} files and documents to one message.`, { field: 'upload' })
+  checkUploads(uploads)
+  return uploads
+}
+
+/** Places the uploads, then runs the post's transaction; a failed transaction removes the placed files again. */
+async function withUploads(facility: string, threadId: string, files: PostFiles | undefined, uploads: FormUpload[], save: (uploaded: Attachment[]) => Promise<void>): Promise<void> {
+  if (!uploads.length || !files) return save([])
+  const placed = await placeUploads(files.dataDir, facility, threadId, uploads)
+  try {
+    await save(placed.attachments)
+  } catch (e) {
+    await forgetUploads(files.dataDir, facility, placed.stored)
+    throw e
+  }
+}
+
 function checkText(subject: string | null, body: string) {
   if (subject !== null && !subject.trim()) throw new AppError('BAD_INPUT', 'Write a subject.', { field: 'subject' })
   if (subject !== null && subject.length > MAX_SUBJECT) throw new AppError('BAD_INPUT', `The subject is longer than ${MAX_SUBJECT} characters.`, { field: 'subject' })
@@ -121,21 +149,25 @@ export async function startConversation(
   database: Database,
   actor: Actor,
   facility: string,
-  input: { to: string[]; subject: string; body: string; attach: string[] },
+  input: { to: string[]; subject: string; body: string; attach: string[]; files?: PostFiles },
 ): Promise<{ threadId: string; members: string[] }> {
   checkText(input.subject, input.body)
   const r = await resolveRecipients(database, facility, actor.uid, input.to)
-  const attachments = await resolveAttachments(database, facility, input.attach)
+  const docs = await resolveAttachments(database, facility, input.attach)
+  const uploads = checkFiles(docs, input.files)
   const threadId = newId()
   const postId = newId()
   const subject = input.subject.trim()
-  await database.store.audited(actor, { org: facility, collection: 'msg_posts', id: postId, action: 'insert', before: null, after: { thread: threadId, subject, to: r.uids, group: r.groupId, body: input.body, attachments } }, async (tx) => {
-    await tx.query('INSERT INTO msg_threads (org, id, subject, group_id, created_by) VALUES ($1, $2, $3, $4, $5)', [facility, threadId, subject, r.groupId, actor.uid])
-    const p = await tx.query<{ created_at: Date | string }>('INSERT INTO msg_posts (org, id, thread_id, author, body, attachments) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING created_at', [facility, postId, threadId, actor.uid, input.body, JSON.stringify(attachments)])
-    const at = p.rows[0].created_at
-    await tx.query('UPDATE msg_threads SET last_at = $3 WHERE org = $1 AND id = $2', [facility, threadId, at])
-    await tx.query('INSERT INTO msg_members (org, thread_id, uid, read_at) VALUES ($1, $2, $3, $4)', [facility, threadId, actor.uid, at])
-    for (const uid of r.uids) await tx.query('INSERT INTO msg_members (org, thread_id, uid) VALUES ($1, $2, $3)', [facility, threadId, uid])
+  await withUploads(facility, threadId, input.files, uploads, async (uploaded) => {
+    const attachments = [...docs, ...uploaded]
+    await database.store.audited(actor, { org: facility, collection: 'msg_posts', id: postId, action: 'insert', before: null, after: { thread: threadId, subject, to: r.uids, group: r.groupId, body: input.body, attachments } }, async (tx) => {
+      await tx.query('INSERT INTO msg_threads (org, id, subject, group_id, created_by) VALUES ($1, $2, $3, $4, $5)', [facility, threadId, subject, r.groupId, actor.uid])
+      const p = await tx.query<{ created_at: Date | string }>('INSERT INTO msg_posts (org, id, thread_id, author, body, attachments) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING created_at', [facility, postId, threadId, actor.uid, input.body, JSON.stringify(attachments)])
+      const at = p.rows[0].created_at
+      await tx.query('UPDATE msg_threads SET last_at = $3 WHERE org = $1 AND id = $2', [facility, threadId, at])
+      await tx.query('INSERT INTO msg_members (org, thread_id, uid, read_at) VALUES ($1, $2, $3, $4)', [facility, threadId, actor.uid, at])
+      for (const uid of r.uids) await tx.query('INSERT INTO msg_members (org, thread_id, uid) VALUES ($1, $2, $3)', [facility, threadId, uid])
+    })
   })
   return { threadId, members: [actor.uid, ...r.uids] }
 }
@@ -149,17 +181,21 @@ export async function membersOf(database: Database, facility: string, threadId: 
 }
 
 /** A reply in a conversation the user is in (they have read everything up to it). */
-export async function reply(database: Database, actor: Actor, facility: string, threadId: string, input: { body: string; attach: string[] }): Promise<{ members: string[] }> {
+export async function reply(database: Database, actor: Actor, facility: string, threadId: string, input: { body: string; attach: string[]; files?: PostFiles }): Promise<{ members: string[] }> {
   checkText(null, input.body)
   const members = await membersOf(database, facility, threadId, actor.uid)
   // someone who has since left the facility still reads the thread, but a new post only reaches staff
-  const attachments = await resolveAttachments(database, facility, input.attach)
+  const docs = await resolveAttachments(database, facility, input.attach)
+  const uploads = checkFiles(docs, input.files)
   const postId = newId()
-  await database.store.audited(actor, { org: facility, collection: 'msg_posts', id: postId, action: 'insert', before: null, after: { thread: threadId, body: input.body, attachments } }, async (tx) => {
-    const p = await tx.query<{ created_at: Date | string }>('INSERT INTO msg_posts (org, id, thread_id, author, body, attachments) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING created_at', [facility, postId, threadId, actor.uid, input.body, JSON.stringify(attachments)])
-    const at = p.rows[0].created_at
-    await tx.query('UPDATE msg_threads SET last_at = $3 WHERE org = $1 AND id = $2', [facility, threadId, at])
-    await tx.query('UPDATE msg_members SET read_at = $4 WHERE org = $1 AND thread_id = $2 AND uid = $3', [facility, threadId, actor.uid, at])
+  await withUploads(facility, threadId, input.files, uploads, async (uploaded) => {
+    const attachments = [...docs, ...uploaded]
+    await database.store.audited(actor, { org: facility, collection: 'msg_posts', id: postId, action: 'insert', before: null, after: { thread: threadId, body: input.body, attachments } }, async (tx) => {
+      const p = await tx.query<{ created_at: Date | string }>('INSERT INTO msg_posts (org, id, thread_id, author, body, attachments) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING created_at', [facility, postId, threadId, actor.uid, input.body, JSON.stringify(attachments)])
+      const at = p.rows[0].created_at
+      await tx.query('UPDATE msg_threads SET last_at = $3 WHERE org = $1 AND id = $2', [facility, threadId, at])
+      await tx.query('UPDATE msg_members SET read_at = $4 WHERE org = $1 AND thread_id = $2 AND uid = $3', [facility, threadId, actor.uid, at])
+    })
   })
   return { members }
 }

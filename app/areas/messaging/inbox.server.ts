@@ -10,6 +10,9 @@ import { writerOf } from '../documents/access.server'
 import { staffOf } from '../documents/policies.server'
 import { conversation, inbox, markRead, reply, startConversation, teamsOf, unreadCount } from './conversations.server'
 import { announce } from './notify.server'
+import { discardUploads, readEditForm } from '../../files/form-uploads.server'
+import { acceptFor } from '../../files/rules'
+import { messageFile } from './uploads.server'
 
 export const MESSAGES_PATH = '/MsgMessages'
 
@@ -53,25 +56,36 @@ export async function inboxLoader({ request, context }: LoaderFunctionArgs) {
     people: staff.filter((u) => u.uid !== uid).map((u) => ({ value: `user:${u.uid}`, label: u.name })),
     teams: teams.map((t) => ({ value: `group:${t.id}`, label: `${t.name} (${t.members.length})` })),
     files,
+    // what the upload input takes: the file store's own limits (app/files)
+    upload: { accept: acceptFor(undefined), maxMb: context.env.MAX_UPLOAD_MB },
   })
 }
 
 export async function inboxAction({ request, context }: ActionFunctionArgs) {
   const { s, facility } = await requireScreen(request, context, MESSAGES_PATH)
-  const form = await request.formData()
+  // a compose form with a file is multipart: its files are staged (size-limited) to temp files, placed only when the post is saved
+  let read: Awaited<ReturnType<typeof readEditForm>>
+  try {
+    read = await readEditForm(request, context.env)
+  } catch (e) {
+    if (!isAppError(e)) throw e
+    return json({ error: e.message, intent: '', field: 'upload' as string | null, values: {} as Record<string, string> }, { status: statusOf(e) })
+  }
+  const { form, uploads } = read
+  const files = { dataDir: context.env.DATA_DIR, uploads }
   const all = (k: string) => form.getAll(k).map(String)
   const one = (k: string) => String(form.get(k) ?? '')
   const actor = writerOf(context, s, facility).actor
   const intent = one('intent')
   try {
     if (intent === 'send') {
-      const r = await startConversation(context.database, actor, facility, { to: all('to'), subject: one('subject'), body: one('body'), attach: all('attach') })
+      const r = await startConversation(context.database, actor, facility, { to: all('to'), subject: one('subject'), body: one('body'), attach: all('attach'), files })
       await announce(context.database, context.events, facility, r.members, r.threadId)
       return redirect(`${MESSAGES_PATH}?c=${encodeURIComponent(r.threadId)}`)
     }
     if (intent === 'reply') {
       const c = one('c')
-      const r = await reply(context.database, actor, facility, c, { body: one('body'), attach: all('attach') })
+      const r = await reply(context.database, actor, facility, c, { body: one('body'), attach: all('attach'), files })
       await announce(context.database, context.events, facility, r.members, c)
       return redirect(`${MESSAGES_PATH}?c=${encodeURIComponent(c)}`)
     }
@@ -79,6 +93,31 @@ export async function inboxAction({ request, context }: ActionFunctionArgs) {
   } catch (e) {
     if (!isAppError(e)) throw e
     const field = (e.details as { field?: string } | undefined)?.field ?? null
+    if (field === 'upload') context.logger.info({ uid: s.user.uid, code: e.code, why: e.message }, 'message upload refused')
     return json({ error: e.message, intent, field, values: { to: one('to'), subject: one('subject'), body: one('body') } }, { status: statusOf(e) })
+  } finally {
+    // whatever was not placed (a refusal, an unused file) leaves no temp file behind
+    await discardUploads(uploads)
+  }
+}
+
+/** GET /MsgMessages/file/{conversation}/{name}: a file uploaded in a conversation, to its members only (404 for anyone else). */
+export async function messageFileLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { s, facility } = await requireScreen(request, context, MESSAGES_PATH)
+  try {
+    const f = await messageFile(context.database, context.env.DATA_DIR, facility, params.thread ?? '', s.user.uid, params.name ?? '')
+    return new Response(f.file.body, {
+      headers: {
+        'Content-Type': f.type,
+        'Content-Length': String(f.file.size),
+        'Content-Disposition': `attachment; filename="${f.original.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.original)}`,
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    })
+  } catch (e) {
+    if (isAppError(e)) throw new Response(e.message, { status: statusOf(e) })
+    throw e
   }
 }

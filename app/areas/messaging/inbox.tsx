@@ -27,11 +27,26 @@ function Attach({ files }: { files: Data['files'] }) {
   )
 }
 
+/** Files from the device, stored with the message (the file store's types and size; without JavaScript the form posts them as multipart). */
+function Upload({ d, id, err }: { d: Data; id: string; err: ReturnType<typeof useActionData<typeof inboxAction>> }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm text-slate-300">
+        Upload files
+      </label>
+      <input id={id} type="file" name="upload" multiple accept={d.upload.accept} aria-describedby={`${id}-hint`} aria-invalid={err?.field === 'upload' || undefined} className="min-h-11 text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-700 file:px-3 file:text-slate-100" />
+      <p id={`${id}-hint`} className="text-sm text-slate-400">
+        PNG, JPEG, WebP, PDF, CSV or TXT, up to {d.upload.maxMb} MB each.
+      </p>
+    </div>
+  )
+}
+
 function Compose({ d, err }: { d: Data; err: ReturnType<typeof useActionData<typeof inboxAction>> }) {
   const busy = useNavigation().state === 'submitting'
   const v = err?.values ?? {}
   return (
-    <Form method="post" className="flex flex-col gap-3" aria-label="New message">
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" aria-label="New message">
       <h2 className="text-xl font-semibold">New message</h2>
       <input type="hidden" name="intent" value="send" />
       <label htmlFor="msg-to" className="text-sm text-slate-300">
@@ -65,6 +80,7 @@ function Compose({ d, err }: { d: Data; err: ReturnType<typeof useActionData<typ
       </label>
       <textarea id="msg-body" name="body" defaultValue={v.body} rows={6} maxLength={10000} required className={input} aria-invalid={err?.field === 'body' || undefined} />
       <Attach files={d.files} />
+      <Upload d={d} id="msg-upload" err={err} />
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>
           Send
@@ -77,7 +93,7 @@ function Compose({ d, err }: { d: Data; err: ReturnType<typeof useActionData<typ
   )
 }
 
-function Conversation({ d, open }: { d: Data; open: NonNullable<Data['open']> }) {
+function Conversation({ d, open, err }: { d: Data; open: NonNullable<Data['open']>; err: ReturnType<typeof useActionData<typeof inboxAction>> }) {
   const busy = useNavigation().state === 'submitting'
   return (
     <section aria-label="Conversation" className="flex flex-col gap-3">
@@ -94,7 +110,7 @@ function Conversation({ d, open }: { d: Data; open: NonNullable<Data['open']> })
               <ul aria-label="Attachments" className="mt-1 flex flex-wrap gap-2">
                 {p.attachments.map((a) => (
                   <li key={a.id}>
-                    <a href={a.url} className="inline-flex min-h-11 items-center rounded border border-slate-600 px-3 underline" target="_blank" rel="noreferrer">
+                    <a href={a.url} className="inline-flex min-h-11 items-center rounded border border-slate-600 px-3 underline" {...(a.id.startsWith('upload:') ? { download: a.name } : { target: '_blank', rel: 'noreferrer' })}>
                       <AttachmentIcon /> <span className="ml-1">{a.name}</span>
                     </a>
                   </li>
@@ -104,7 +120,7 @@ function Conversation({ d, open }: { d: Data; open: NonNullable<Data['open']> })
           </li>
         ))}
       </ol>
-      <Form method="post" className="flex flex-col gap-2" aria-label="Reply">
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-2" aria-label="Reply">
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="c" value={open.id} />
         <label htmlFor="msg-reply" className="text-sm text-slate-300">
@@ -112,6 +128,7 @@ function Conversation({ d, open }: { d: Data; open: NonNullable<Data['open']> })
         </label>
         <textarea id="msg-reply" name="body" rows={3} maxLength={10000} required className={input} />
         <Attach files={d.files} />
+        <Upload d={d} id="msg-reply-upload" err={err} />
         <div>
           <Button type="submit" disabled={busy}>
             Send reply
@@ -175,7 +192,7 @@ export function InboxPage() {
       </nav>
       <div>
         {err?.error ? <Notice tone="error">{err.error}</Notice> : null}
-        {d.compose || err?.intent === 'send' ? <Compose d={d} err={err} /> : d.open ? <Conversation d={d} open={d.open} /> : <p className="text-slate-400">Choose a conversation, or start a new one.</p>}
+        {d.compose || err?.intent === 'send' ? <Compose d={d} err={err} /> : d.open ? <Conversation d={d} open={d.open} err={err} /> : <p className="text-slate-400">Choose a conversation, or start a new one.</p>}
       </div>
     </main>
   )
