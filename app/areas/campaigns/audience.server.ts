@@ -15,6 +15,8 @@ export interface AudienceQuery {
   who: Who
   /** prospects at this stage only ('' = every stage) */
   stage: string
+  /** only those whose company contains this ('' = all) */
+  company?: string
 }
 
 export interface Recipient {
@@ -28,7 +30,7 @@ export interface Recipient {
 const EMAIL = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/
 const MAX = 10_000
 
-export const audienceLabel = (q: AudienceQuery) => `${WHO[q.who]}${q.stage && q.who !== 'clients' ? `, stage ${q.stage}` : ''}`
+export const audienceLabel = (q: AudienceQuery) => `${WHO[q.who]}${q.stage && q.who !== 'clients' ? `, stage ${q.stage}` : ''}${q.company?.trim() ? `, company contains “${q.company.trim()}”` : ''}`
 
 /** The organisation's unsubscribed addresses, lower-cased. */
 export async function unsubscribed(database: Database, org: string): Promise<Set<string>> {
@@ -39,8 +41,10 @@ export async function unsubscribed(database: Database, org: string): Promise<Set
 export async function audienceOf(database: Database, org: string, q: AudienceQuery, sender: string): Promise<Recipient[]> {
   const off = await unsubscribed(database, org)
   const out = new Map<string, Recipient>()
+  const like = (q.company ?? '').trim().toLowerCase()
   const add = (source: Recipient['source'], docs: Array<Record<string, unknown> & { _id: string }>) => {
     for (const d of docs) {
+      if (like && !String((source === 'crm_prospects' ? d.company : d.name) ?? '').toLowerCase().includes(like)) continue
       const email = typeof d.email === 'string' ? d.email.trim() : ''
       if (!EMAIL.test(email) || String(d.IsUsed ?? '').toLowerCase() === 'no') continue
       const key = email.toLowerCase()

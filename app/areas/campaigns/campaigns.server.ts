@@ -29,6 +29,7 @@ export interface StartInput {
   template: string
   who: string
   stage: string
+  company?: string
   key: string
 }
 
@@ -64,7 +65,7 @@ export async function checkStart(database: Database, org: string, input: StartIn
     }
   }
   if (problems.length) throw badInput(problems.map((p) => p.message).join(' '), { errors: problems })
-  return { template: template!, query: { who: input.who, stage: input.stage.trim() } as AudienceQuery }
+  return { template: template!, query: { who: input.who, stage: input.stage.trim(), company: (input.company ?? '').trim() } as AudienceQuery }
 }
 
 const runByKey = async (q: Queryable, org: string, key: string) => (await q.query<{ campaign_id: string }>('SELECT campaign_id FROM crm_campaign_runs WHERE org = $1 AND start_key = $2', [org, key])).rows[0]

@@ -85,6 +85,10 @@ export function CampaignCreatePage() {
             ))}
           </select>
         </label>
+        <label className="flex flex-col gap-1">
+          Company contains
+          <input className={input} name="company" defaultValue={v.company} placeholder="All companies" />
+        </label>
         <p role="status" data-testid="campaign-count" className="text-lg">
           {d.count.receive} {d.count.receive === 1 ? 'recipient' : 'recipients'} will receive it
           {d.count.unsubscribed ? ` (${d.count.unsubscribed} unsubscribed ${d.count.unsubscribed === 1 ? 'address' : 'addresses'} left out)` : ''}.

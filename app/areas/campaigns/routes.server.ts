@@ -38,7 +38,7 @@ export async function createLoader({ request, context }: LoaderFunctionArgs) {
   const sender = await senderOf(context.database, facility)
   const stages = (await context.database.schemas.get('crm_prospects'))?.fields.find((f) => f.key === 'stage')?.en?.list ?? []
   const who = isWho(p('who')) ? p('who') : 'prospects'
-  const q: AudienceQuery = { who: who as AudienceQuery['who'], stage: p('stage') }
+  const q: AudienceQuery = { who: who as AudienceQuery['who'], stage: p('stage'), company: p('company') }
   const list = await audienceOf(context.database, facility, q, sender)
   const template = templates.find((t) => t.id === p('template'))
   const first = list.find((r) => !r.unsubscribed)
@@ -47,7 +47,7 @@ export async function createLoader({ request, context }: LoaderFunctionArgs) {
     templates: templates.map((t) => ({ id: t.id, name: t.name })),
     stages,
     whos: Object.entries(WHO).map(([value, label]) => ({ value, label })),
-    values: { name: p('name'), template: template?.id ?? '', who, stage: q.stage },
+    values: { name: p('name'), template: template?.id ?? '', who, stage: q.stage, company: p('company') },
     count: countOf(list),
     preview: template && !bad.length ? { to: first?.email ?? 'jordan@example.com', ...renderMail(template, sampleOf(first?.fields, sender), SAMPLE_LINK) } : null,
     templateProblem: bad.length ? `This template names unknown merge fields: ${bad.map((b) => `{{${b}}}`).join(', ')}. Correct it on the Templates page first.` : null,
@@ -59,7 +59,7 @@ export async function createAction({ request, context }: ActionFunctionArgs) {
   const { s, facility } = await requireScreen(request, context, CREATE)
   const form = await request.formData()
   const v = (k: string) => String(form.get(k) ?? '')
-  const input = { name: v('name'), template: v('template'), who: v('who'), stage: v('stage'), key: v('key') }
+  const input = { name: v('name'), template: v('template'), who: v('who'), stage: v('stage'), company: v('company'), key: v('key') }
   try {
     const r = await startCampaign(context, writerOf(context, s, facility), input)
     const notice = `Campaign started: ${r.receive} ${r.receive === 1 ? 'mail goes' : 'mails go'} out${r.skipped ? `, ${r.skipped} unsubscribed ${r.skipped === 1 ? 'address' : 'addresses'} skipped` : ''}.`
