@@ -43,9 +43,6 @@ test('a campaign to 50 prospects sends 50 mails; one unsubscribes by the link; t
   const tag = `Camp${crypto.randomBytes(3).toString('hex')}`
   const u = await createUser({ modules: { [FAC]: ['crm', 'help'] } })
   const template = `Fall menu ${tag}`
-  const tpl = await database.store.insert({ uid: 'e2e-fixture' }, FAC, 'crm_templates', {
-    name: template, channel: 'Email', subject: 'Fall menu for {{company}}', body: '<p>Hi {{first_name}},</p><p>Our fall strains are in at {{sender}}.</p>',
-  })
   const emails: string[] = []
   for (let i = 0; i < N; i++) {
     const email = `${tag.toLowerCase()}-${i}@e2e-campaign.example`
@@ -57,6 +54,22 @@ test('a campaign to 50 prospects sends 50 mails; one unsubscribes by the link; t
 
   await signIn(page, u.email, u.password)
   if (js) await expect(page.locator('[data-connection="connected"]')).toBeVisible()
+
+  // the template, through the table's form: an unknown merge field is refused, naming it; then it saves
+  await page.goto('/CrmTemplate/new')
+  await page.getByLabel('Template', { exact: true }).fill(template)
+  await page.getByLabel('Channel', { exact: true }).selectOption('Email')
+  await page.getByLabel('Subject', { exact: true }).fill('Fall menu for {{company}}')
+  await page.getByLabel('Body (HTML)', { exact: true }).fill('<p>Hi {{frist_name}},</p><p>Our fall strains are in at {{sender}}.</p>')
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click()
+  // beside the field (checked in the browser with JavaScript, by the action without)
+  await expect(page.getByText('Unknown merge field: {{frist_name}}.').first()).toBeVisible()
+  await expect(page.getByLabel('Body (HTML)', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  expect(await database.store.find(FAC, 'crm_templates', { name: template }, 5)).toHaveLength(0)
+  await page.getByLabel('Body (HTML)', { exact: true }).fill('<p>Hi {{first_name}},</p><p>Our fall strains are in at {{sender}}.</p>')
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click()
+  await expect(page).toHaveURL(/\/CrmTemplate\?msg=saved$/)
+  const [tpl] = await database.store.find(FAC, 'crm_templates', { name: template }, 5)
 
   // the template filled for a sample recipient
   await page.goto(`/CrmTemplate/${tpl._id}/preview`)
