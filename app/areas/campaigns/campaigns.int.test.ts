@@ -23,7 +23,7 @@ import { seedDemo } from '#app/seed/index.server'
 import { openTestDatabase, tmpDir, type TestDatabase } from '#tests/helpers/db'
 import { startSmtp, type SmtpCapture } from '#tests/helpers/smtp'
 import { ALREADY_STARTED, newStartKey } from './campaigns.server'
-import { failInterrupted, INTERRUPTED, sendRound } from './sender.server'
+import { failInterrupted, INTERRUPTED, sendRound, startCampaignSender } from './sender.server'
 import { signUnsub, verifyUnsub } from './unsub-token.server'
 
 let t: TestDatabase
@@ -231,5 +231,21 @@ describe('the sender after a stop', () => {
     expect(await statusOf(id)).toEqual({ 'pat4@camp-test.example': 'failed', 'pat5@camp-test.example': 'sent' })
     expect((await t.db.query<{ reason: string }>(`SELECT reason FROM crm_campaign_recipients WHERE campaign_id = $1 AND status = 'failed'`, [id])).rows[0].reason).toBe(INTERRUPTED)
     expect(smtp.to('pat4@camp-test.example')).toHaveLength(mailed)
+  })
+
+  it('the job picks up where a stopped process left off, at its rate, and mails each address once', async () => {
+    const id = campaignOf(await start({ name: 'Restart', template, who: 'prospects', stage: 'Qualified' }))
+    const emails = ours.filter((p) => p.stage === 'Qualified').map((p) => p.email)
+    const before = Object.fromEntries(emails.map((e) => [e, smtp.to(e).length]))
+    expect(await sendRound(deps(), 2)).toBe(2) // the process that stopped after two
+    const began = Date.now()
+    const job = startCampaignSender({ env: { ...env, CAMPAIGN_MAILS_PER_SEC: 1 }, database: t, logger: silent, events: hub })
+    try {
+      await vi.waitFor(async () => expect(Object.values(await statusOf(id)).every((s) => s === 'sent')).toBe(true), { timeout: 15_000, interval: 200 })
+    } finally {
+      await job.stop()
+    }
+    expect(Date.now() - began).toBeGreaterThanOrEqual(1500) // two mails at one a second: at least two rounds
+    for (const e of emails) expect(smtp.to(e).length - before[e]).toBe(1)
   })
 })
