@@ -16,7 +16,7 @@ import type { SessionUser } from '#app/auth/entitlements'
 import { COOKIE, createSession } from '#app/auth/session.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { EventHub } from '#app/events/event-hub.server'
-import { createRecord, InvalidRecord, type Writer } from '#app/records/write.server'
+import { createRecord, InvalidRecord, updateRecord, type Writer } from '#app/records/write.server'
 import { action as createAction } from '#app/routes/CrmCampaignCreate'
 import { action as unsubAction, loader as unsubLoader } from '#app/routes/Unsubscribe.$token'
 import { seedDemo } from '#app/seed/index.server'
@@ -233,11 +233,15 @@ describe('the sender after a stop', () => {
     expect(smtp.to('pat4@camp-test.example')).toHaveLength(mailed)
   })
 
-  it('the job picks up where a stopped process left off, at its rate, and mails each address once', async () => {
+  it('the job picks up where a stopped process left off (not while the campaign is paused), at its rate, and mails each address once', async () => {
     const id = campaignOf(await start({ name: 'Restart', template, who: 'prospects', stage: 'Qualified' }))
     const emails = ours.filter((p) => p.stage === 'Qualified').map((p) => p.email)
     const before = Object.fromEntries(emails.map((e) => [e, smtp.to(e).length]))
     expect(await sendRound(deps(), 2)).toBe(2) // the process that stopped after two
+    // paused on its record's edit form: nothing goes out until it is set back
+    await updateRecord(ctx(), w, 'crm_campaigns', id, { status: 'Paused' }, { partial: true })
+    expect(await sendRound(deps(), 10)).toBe(0)
+    await updateRecord(ctx(), w, 'crm_campaigns', id, { status: 'Running' }, { partial: true })
     const began = Date.now()
     const job = startCampaignSender({ env: { ...env, CAMPAIGN_MAILS_PER_SEC: 1 }, database: t, logger: silent, events: hub })
     try {

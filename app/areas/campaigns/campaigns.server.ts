@@ -114,6 +114,9 @@ export interface Progress {
   id: string
   name: string
   status: string
+  channel: string
+  /** false: a campaign record without a send (made in the table, or before campaigns were sent) */
+  sending: boolean
   subject: string
   audience: string
   started: string
@@ -125,22 +128,27 @@ export interface Progress {
   queued: number
 }
 
-/** How far each of the organisation's campaigns (or one) got. */
+type ProgressRow = { id: string; doc: Record<string, unknown>; subject: string | null; audience: string | null; started_at: Date | string | null; finished_at: Date | string | null; total: string; sent: string; failed: string; skipped: string; queued: string }
+
+/** Every campaign of the organisation (or one), newest first, with how far its send got. */
 export async function progressOf(database: Database, org: string, campaign?: string): Promise<Progress[]> {
-  const r = await database.db.query<{ campaign_id: string; subject: string; audience: string; started_at: Date | string; finished_at: Date | string | null; name: string | null; status: string | null; total: string; sent: string; failed: string; skipped: string; queued: string }>(
-    `SELECT r.campaign_id, r.subject, r.audience, r.started_at, r.finished_at, c.doc ->> 'name' AS name, c.doc ->> 'status' AS status,
-       count(x.seq) AS total, count(x.seq) FILTER (WHERE x.status = 'sent') AS sent, count(x.seq) FILTER (WHERE x.status = 'failed') AS failed,
-       count(x.seq) FILTER (WHERE x.status = 'skipped') AS skipped, count(x.seq) FILTER (WHERE x.status = 'queued') AS queued
-     FROM crm_campaign_runs r LEFT JOIN c_${CAMPAIGNS} c ON c.org = r.org AND c.id = r.campaign_id
-       LEFT JOIN crm_campaign_recipients x ON x.org = r.org AND x.campaign_id = r.campaign_id
-     WHERE r.org = $1 ${campaign ? 'AND r.campaign_id = $2' : ''}
-     GROUP BY r.campaign_id, r.subject, r.audience, r.started_at, r.finished_at, c.doc
-     ORDER BY r.started_at DESC LIMIT 200`,
+  const r = await database.db.query<ProgressRow>(
+    `SELECT c.id, c.doc, r.subject, r.audience, r.started_at, r.finished_at,
+       (SELECT count(*) FROM crm_campaign_recipients x WHERE x.org = c.org AND x.campaign_id = c.id) AS total,
+       (SELECT count(*) FROM crm_campaign_recipients x WHERE x.org = c.org AND x.campaign_id = c.id AND x.status = 'sent') AS sent,
+       (SELECT count(*) FROM crm_campaign_recipients x WHERE x.org = c.org AND x.campaign_id = c.id AND x.status = 'failed') AS failed,
+       (SELECT count(*) FROM crm_campaign_recipients x WHERE x.org = c.org AND x.campaign_id = c.id AND x.status = 'skipped') AS skipped,
+       (SELECT count(*) FROM crm_campaign_recipients x WHERE x.org = c.org AND x.campaign_id = c.id AND x.status = 'queued') AS queued
+     FROM c_${CAMPAIGNS} c LEFT JOIN crm_campaign_runs r ON r.org = c.org AND r.campaign_id = c.id
+     WHERE c.org = $1 ${campaign ? 'AND c.id = $2' : ''}
+     ORDER BY r.started_at DESC NULLS LAST, c.doc ->> 'start' DESC NULLS LAST, c.id LIMIT 300`,
     campaign ? [org, campaign] : [org],
   )
   const iso = (d: Date | string) => new Date(d).toISOString()
+  const str = (v: unknown) => (typeof v === 'string' ? v : '')
   return r.rows.map((x) => ({
-    id: x.campaign_id, name: x.name ?? x.campaign_id, status: x.status ?? '', subject: x.subject, audience: x.audience, started: iso(x.started_at), finished: x.finished_at ? iso(x.finished_at) : null,
+    id: x.id, name: str(x.doc.name) || x.id, status: str(x.doc.status), channel: str(x.doc.channel), sending: x.started_at !== null,
+    subject: x.subject ?? '', audience: x.audience ?? str(x.doc.audience), started: x.started_at ? iso(x.started_at) : str(x.doc.start), finished: x.finished_at ? iso(x.finished_at) : null,
     total: Number(x.total), sent: Number(x.sent), failed: Number(x.failed), skipped: Number(x.skipped), queued: Number(x.queued),
   }))
 }

@@ -193,12 +193,14 @@ export function CampaignListPage() {
         </section>
       ) : d.campaigns.length ? (
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Campaigns sent</caption>
+          <caption className="sr-only">Campaigns</caption>
           <thead>
             <tr className="border-b border-slate-700">
               <th className="px-2 py-1">Campaign</th>
               <th className="px-2 py-1">Audience</th>
+              <th className="px-2 py-1">Channel</th>
               <th className="px-2 py-1">Started</th>
+              <th className="px-2 py-1">Status</th>
               <th className="px-2 py-1">Progress</th>
             </tr>
           </thead>
@@ -206,21 +208,21 @@ export function CampaignListPage() {
             {d.campaigns.map((c) => (
               <tr key={c.id} className="border-b border-slate-800">
                 <td className="px-2 py-1">
-                  <Link className="text-canopy-400 underline" to={`/CrmCampaign?c=${encodeURIComponent(c.id)}`}>
+                  <Link className="text-canopy-400 underline" to={c.sending ? `/CrmCampaign?c=${encodeURIComponent(c.id)}` : `/CrmCampaign/${encodeURIComponent(c.id)}/edit`}>
                     {c.name}
                   </Link>
                 </td>
                 <td className="px-2 py-1">{c.audience}</td>
+                <td className="px-2 py-1">{c.channel}</td>
                 <td className="px-2 py-1">{c.started.slice(0, 16).replace('T', ' ')}</td>
-                <td className="px-2 py-1">
-                  <ProgressLine c={counts(c)} />
-                </td>
+                <td className="px-2 py-1">{c.status}</td>
+                <td className="px-2 py-1">{c.sending ? <ProgressLine c={counts(c)} /> : '—'}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <p>No campaign has been sent yet.</p>
+        <p>No campaign yet.</p>
       )}
     </div>
   )

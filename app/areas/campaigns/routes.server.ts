@@ -75,7 +75,7 @@ export async function listLoader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const id = url.searchParams.get('c')
   const campaigns = await progressOf(context.database, facility, id ?? undefined)
-  if (id && !campaigns.length) throw new Response('There is no such campaign in this facility.', { status: 404 })
+  if (id && !campaigns.some((c) => c.sending)) throw new Response('There is no such campaign in this facility, or it was never sent.', { status: 404 })
   return json({
     campaigns,
     one: id ? campaigns[0] : null,

@@ -5,7 +5,8 @@
  * them and marks each sent or failed; an address unsubscribed since the start is skipped. A row
  * claimed but never marked (the process stopped mid-send) may have gone out: at the next start it is
  * marked failed, never sent again — so no one gets a campaign twice. Each round tells the
- * organisation's open pages (`campaign` event); a campaign with nothing queued is Completed.
+ * organisation's open pages (`campaign` event); a campaign with nothing queued is Completed. A campaign
+ * whose record is set to Paused (its edit form) sends nothing until it is set back; a deleted one, nothing more.
  */
 import type { Logger } from 'pino'
 import type { Env } from '../../config/env.server'
@@ -55,7 +56,9 @@ export async function sendRound(d: SenderDeps, max: number): Promise<number> {
         `UPDATE crm_campaign_recipients x SET claimed_at = clock_timestamp() FROM crm_campaign_runs r
          WHERE r.org = x.org AND r.campaign_id = x.campaign_id AND (x.org, x.campaign_id, x.seq) IN (
            SELECT q.org, q.campaign_id, q.seq FROM crm_campaign_recipients q JOIN crm_campaign_runs rr ON rr.org = q.org AND rr.campaign_id = q.campaign_id
-           WHERE q.status = 'queued' AND q.claimed_at IS NULL ORDER BY rr.started_at, q.campaign_id, q.seq LIMIT $1 FOR UPDATE OF q SKIP LOCKED)
+             JOIN c_${CAMPAIGNS} c ON c.org = q.org AND c.id = q.campaign_id
+           WHERE q.status = 'queued' AND q.claimed_at IS NULL AND coalesce(c.doc ->> 'status', '') <> 'Paused'
+           ORDER BY rr.started_at, q.campaign_id, q.seq LIMIT $1 FOR UPDATE OF q SKIP LOCKED)
          RETURNING x.org, x.campaign_id, x.seq, x.email, x.fields, r.subject, r.body`,
         [max],
       )
