@@ -1,6 +1,6 @@
 /** /CrmCampaign: every campaign's progress, `?c={id}` one campaign's recipients (app/areas/campaigns; a thin route). */
 import type { MetaFunction } from '@remix-run/node'
-import { CampaignListPage } from '../areas/campaigns/pages'
+import { CampaignListPage } from '../areas/campaigns/campaign-page'
 import { listLoader } from '../areas/campaigns/routes.server'
 import { APP_NAME } from '../version'
 

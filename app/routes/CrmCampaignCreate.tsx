@@ -1,6 +1,6 @@
 /** /CrmCampaignCreate: pick a template and a list, count, preview, start (app/areas/campaigns; a thin route). */
 import type { MetaFunction } from '@remix-run/node'
-import { CampaignCreatePage } from '../areas/campaigns/pages'
+import { CampaignCreatePage } from '../areas/campaigns/create-page'
 import { createAction, createLoader } from '../areas/campaigns/routes.server'
 import { APP_NAME } from '../version'
 
