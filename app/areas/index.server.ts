@@ -13,8 +13,9 @@ import { serverArea as distribution } from './distribution/area.server'
 import { serverArea as finance } from './finance/area.server'
 import { serverArea as visitors } from './visitors/area.server'
 import { serverArea as releaseNotes } from './release-notes/area.server'
+import { serverArea as campaigns } from './campaigns/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance, visitors, releaseNotes]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance, visitors, releaseNotes, campaigns]
 
 let installed = false
 export function installServerAreas(): void {

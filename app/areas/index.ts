@@ -6,8 +6,9 @@
 import type { Area } from './area'
 import { area as onboarding } from './onboarding/area'
 import { area as visitors } from './visitors/area'
+import { area as campaigns } from './campaigns/area'
 
-export const AREAS: Area[] = [onboarding, visitors]
+export const AREAS: Area[] = [onboarding, visitors, campaigns]
 
 let installed = false
 export function installAreas(): void {

@@ -19,8 +19,9 @@ import { once } from '../utils/request-memo'
 import { safePath } from '../utils/safe-url'
 import { endSession, loadSession, readSessionId, sessionCookie, updateSession, type SessionRow } from './session.server'
 
-// /Invitation/{token}: a new user's first password (issue 22); /LinkSignIn: a sign-in link from another site asks first (issue 20)
-export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp', '/Invitation', QUESTION_PATH]
+// /Invitation/{token}: a new user's first password (issue 22); /LinkSignIn: a sign-in link from another site asks first (issue 20);
+// /Unsubscribe/{token}: a campaign mail's unsubscribe link (issue 27, app/areas/campaigns)
+export const PUBLIC_PATHS = ['/', '/Welcome', '/PasswordReset', '/Loggedout', '/EmailVerify', '/NoDeepLink', '/SignUp', '/Invitation', '/Unsubscribe', QUESTION_PATH]
 export const FLOW_PATHS = Object.values(STEP_PATH)
 
 const norm = (p: string) => (p.replace(/\/+$/, '') || '/').toLowerCase()

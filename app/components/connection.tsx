@@ -18,6 +18,8 @@ export const READING_EVENT = 'canopy:reading'
 export const METRC_SYNC_EVENT = 'canopy:metrc-sync'
 /** this user's unread count changed ({kind: 'messages' | …, count, …}), for the shell's badges and the pages that list them */
 export const UNREAD_EVENT = 'canopy:unread'
+/** a mail campaign's progress (app/areas/campaigns: the sender's `campaign` event) */
+export const CAMPAIGN_EVENT = 'canopy:campaign'
 
 /** the server's message bus as the event stream last said ('none': no bus configured; unknown before the stream opens) */
 export type BusState = 'connecting' | 'connected' | 'offline' | 'none' | 'unknown'
@@ -76,6 +78,7 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
       es.addEventListener('table', (e) => window.dispatchEvent(new CustomEvent(TABLE_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('reading', (e) => window.dispatchEvent(new CustomEvent(READING_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('unread', (e) => window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
+      es.addEventListener('campaign', (e) => window.dispatchEvent(new CustomEvent(CAMPAIGN_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('metrc-sync', (e) => window.dispatchEvent(new CustomEvent(METRC_SYNC_EVENT, { detail: JSON.parse((e as MessageEvent).data) })))
       es.addEventListener('notification', (e) => {
         const n = JSON.parse((e as MessageEvent).data) as { title?: string; body?: string; from?: string }

@@ -84,6 +84,8 @@ export const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, url(['https:', 'http:'], 'an http(s):// URL').optional()),
   // messaging (app/areas/messaging): a message still unread this many seconds after it was sent is mailed to its reader
   MSG_UNREAD_MAIL_AFTER_S: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects seconds' }).int('expects whole seconds').min(1, 'expects seconds, at least 1').max(604_800, 'expects seconds, at most 604800').default(900)),
+  /** campaign mails sent per second at most (app/areas/campaigns: the throttle of the sender job) */
+  CAMPAIGN_MAILS_PER_SEC: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects mails per second' }).int('expects a whole number').min(1, 'expects at least 1').max(1000, 'expects at most 1000').default(5)),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expects at least 32 characters').optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email('expects an email address').default('super@canopy.local')),
   ADMIN_PASSWORD: z.preprocess(

@@ -13,6 +13,8 @@ export interface Mail {
   subject: string
   text: string
   html?: string
+  /** extra header lines (e.g. List-Unsubscribe on a campaign mail) */
+  headers?: Record<string, string>
 }
 
 export async function sendMail(env: Env, logger: Logger, mail: Mail): Promise<void> {

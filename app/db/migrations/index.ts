@@ -17,6 +17,7 @@ import m035 from './035-policy-acknowledgements'
 import m038 from './038-messaging'
 import m039 from './039-support-tickets'
 import m040 from './040-mail-requests'
+import m042 from './042-campaign-sends'
 import m043 from './043-release-notes-seen'
 
 export interface Migration {
@@ -44,5 +45,6 @@ export const MIGRATIONS: Migration[] = [
   { version: 38, name: 'messaging', sql: m038 },
   { version: 39, name: 'support-tickets', sql: m039 },
   { version: 40, name: 'mail-requests', sql: m040 },
+  { version: 42, name: 'campaign-sends', sql: m042 },
   { version: 43, name: 'release-notes-seen', sql: m043 },
 ]
