@@ -12,8 +12,9 @@ import { serverArea as cultivation } from './cultivation/area.server'
 import { serverArea as distribution } from './distribution/area.server'
 import { serverArea as finance } from './finance/area.server'
 import { serverArea as visitors } from './visitors/area.server'
+import { serverArea as crm } from './crm/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance, visitors]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance, visitors, crm]
 
 let installed = false
 export function installServerAreas(): void {
