@@ -41,6 +41,8 @@ export interface BoardData {
 }
 
 const COLLECTION = 'crm_prospects'
+/** the record's ts as the write path's unchanged-since check reads it (PostgreSQL gives a Date, PGlite may give text) */
+const isoTs = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString()
 
 async function who(request: Request, context: AppLoadContext) {
   const { s, facility } = await requireScreen(request, context, BOARD)
@@ -51,13 +53,13 @@ async function who(request: Request, context: AppLoadContext) {
 export async function boardLoader({ request, context }: LoaderFunctionArgs) {
   const { facility } = await who(request, context)
   const timeZone = await timeZoneOf(context, facility)
-  const rows = (await context.database.db.query<{ id: string; doc: Record<string, unknown>; ts: string }>(
+  const rows = (await context.database.db.query<{ id: string; doc: Record<string, unknown>; ts: Date | string }>(
     `SELECT id, doc, ts FROM c_crm_prospects WHERE org = $1 AND (doc ->> 'IsUsed') IS DISTINCT FROM 'no' ORDER BY COALESCE((doc ->> 'value')::numeric, 0) DESC, doc ->> 'company', id LIMIT 1000`,
     [facility],
   )).rows
   const day = (v: unknown) => (typeof v !== 'string' || !v ? '' : isIsoDate(v) ? v : Number.isNaN(Date.parse(v)) ? '' : localDate(new Date(v), timeZone))
   const cards: Card[] = rows.map((r) => ({
-    id: r.id, ts: String(r.ts), company: String(r.doc.company ?? ''), contact: String(r.doc.contact ?? ''), value: Number(r.doc.value) || 0,
+    id: r.id, ts: isoTs(r.ts), company: String(r.doc.company ?? ''), contact: String(r.doc.contact ?? ''), value: Number(r.doc.value) || 0,
     next: day(r.doc.next_followup), owner: String(r.doc.owner ?? ''), stage: String(r.doc.stage ?? ''),
   }))
   const columns = STAGES.map((stage) => {

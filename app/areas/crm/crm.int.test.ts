@@ -79,7 +79,10 @@ describe('the pipeline board', () => {
     expect(decodeURIComponent(r1.headers.get('Location') ?? '')).toContain('Board Move Dispensary moved to Contacted.')
     const p1 = (await stored('greenleaf', p._id))!
     expect(p1.stage).toBe('Contacted')
-    const r2 = await move(s, p1, 'Proposal', { _js: '1' })
+    // the script's post carries the card as the board gave it (its ts: the unchanged-since check)
+    const card = (await board(s)).columns.find((c) => c.stage === 'Contacted')!.cards.find((c) => c.id === p._id)!
+    expect(new Date(card.ts).getTime()).toBe(new Date(p1.ts).getTime())
+    const r2 = await move(s, { _id: card.id, stage: card.stage, ts: card.ts }, 'Proposal', { _js: '1' })
     expect(r2.status).toBe(200)
     expect(await r2.json()).toEqual({ ok: true, msg: 'Board Move Dispensary moved to Proposal.' })
     expect((await stored('greenleaf', p._id))!.stage).toBe('Proposal')

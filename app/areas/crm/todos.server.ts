@@ -26,7 +26,7 @@ export async function todoItems({ context, facility, timeZone, days, filters }: 
   const params: unknown[] = [facility, addDays(first, -1), addDays(last, 2)]
   const where = [`t.org = $1`, `(t.doc ->> 'IsUsed') IS DISTINCT FROM 'no'`, `COALESCE(t.doc ->> 'due', '') <> ''`, `((t.doc ->> 'due') COLLATE "C") >= $2`, `((t.doc ->> 'due') COLLATE "C") < $3`]
   if (filters.assignee) where.push(`(t.doc ->> 'assigned_to') = $${params.push(filters.assignee)}`)
-  const rows = (await context.database.db.query<{ id: string; doc: Record<string, unknown>; ts: string; prospect: string | null }>(
+  const rows = (await context.database.db.query<{ id: string; doc: Record<string, unknown>; ts: Date | string; prospect: string | null }>(
     `SELECT t.id, t.doc, t.ts, p.doc ->> 'company' AS prospect FROM c_crm_todo t LEFT JOIN c_crm_prospects p ON p.org = t.org AND p.id = t.doc ->> 'prospect' WHERE ${where.join(' AND ')} ORDER BY t.doc ->> 'due' LIMIT 1000`,
     params,
   )).rows
@@ -38,7 +38,7 @@ export async function todoItems({ context, facility, timeZone, days, filters }: 
     const done = r.doc.done === 'yes' || r.doc.status === 'Done'
     const title = `${String(r.doc.task ?? '')}${r.prospect ? ` — ${r.prospect}` : ''}`
     items.push({
-      id: r.id, ts: String(r.ts), title, day, start: zonedMidnight(day, timeZone).toISOString(), end: zonedMidnight(addDays(day, 1), timeZone).toISOString(),
+      id: r.id, ts: (r.ts instanceof Date ? r.ts : new Date(r.ts)).toISOString(), title, day, start: zonedMidnight(day, timeZone).toISOString(), end: zonedMidnight(addDays(day, 1), timeZone).toISOString(),
       time: 'all day', startTime: '00:00', endDay: day, endTime: '00:00', allDay: true, category: FOLLOW_UP,
       assignee: String(r.doc.assigned_to ?? ''), room: '', roomName: '', status: String(r.doc.status || (done ? 'Done' : 'Open')),
       overdue: !done && day < today, recurring: false, kind: 'crm-todo', kindLabel: 'CRM', href: `${TODOS}/${encodeURIComponent(r.id)}/edit`,
