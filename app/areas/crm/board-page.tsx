@@ -1,7 +1,7 @@
 /**
  * /CrmSalesPipeline: the prospects by stage (decision 057). Without JavaScript each card's stage
  * menu is a small form posting the move; with JavaScript the same form posts in the background,
- * a card can be dragged to another column (the same post), and the board refreshes when anyone
+ * a card can be dragged to another column (the same post; refusals are shown above the board), and the board refreshes when anyone
  * else changes a prospect (the `table` events of /events).
  */
 import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
@@ -22,10 +22,10 @@ function useLive() {
   return live
 }
 
-function ProspectCard({ c, stages }: { c: Card; stages: readonly string[] }) {
-  const fetcher = useFetcher<Done>()
+function ProspectCard({ c, stages, moving, submit }: { c: Card; stages: readonly string[]; moving: boolean; submit: (form: HTMLFormElement) => void }) {
   const live = useLive()
-  const busy = fetcher.state !== 'idle'
+  // a move on its way: the card's form waits (its stage and ts are about to change)
+  const busy = moving
   const onDrag = (e: DragEvent) => {
     e.dataTransfer.setData(DRAG, JSON.stringify({ id: c.id, from: c.stage, ts: c.ts }))
     e.dataTransfer.effectAllowed = 'move'
@@ -37,6 +37,7 @@ function ProspectCard({ c, stages }: { c: Card; stages: readonly string[] }) {
       onDragStart={onDrag}
       data-card={c.id}
       data-stage={c.stage}
+      aria-busy={busy}
       aria-label={c.company}
     >
       <Link to={`${PROSPECTS}/${encodeURIComponent(c.id)}/edit`} className="font-semibold text-canopy-300 hover:underline">
@@ -48,7 +49,15 @@ function ProspectCard({ c, stages }: { c: Card; stages: readonly string[] }) {
         {c.next ? <span>Next: {c.next}</span> : null}
         {c.owner ? <span>{c.owner}</span> : null}
       </span>
-      <fetcher.Form method="post" action={BOARD} className="flex gap-1">
+      <form
+        method="post"
+        action={BOARD}
+        className="flex gap-1"
+        onSubmit={(e) => {
+          e.preventDefault()
+          submit(e.currentTarget)
+        }}
+      >
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="id" value={c.id} />
         <input type="hidden" name="from" value={c.stage} />
@@ -62,12 +71,7 @@ function ProspectCard({ c, stages }: { c: Card; stages: readonly string[] }) {
         <button type="submit" className={btn} disabled={busy}>
           Move
         </button>
-      </fetcher.Form>
-      {fetcher.state === 'idle' && fetcher.data?.error ? (
-        <p role="alert" className="rounded border border-red-600 p-1 text-xs text-red-400">
-          {fetcher.data.error}
-        </p>
-      ) : null}
+      </form>
     </article>
   )
 }
@@ -75,10 +79,13 @@ function ProspectCard({ c, stages }: { c: Card; stages: readonly string[] }) {
 export function BoardPage() {
   const data = useLoaderData<BoardData>()
   const done = useActionData<Done>()
-  const drop = useFetcher<Done>()
+  // every move with JavaScript (menu, keyboard, drag) is one board-level post: its answer (a refusal)
+  // stays shown when the refresh puts the card in another column
+  const drop = useFetcher<Done>({ key: 'pipeline-move' })
+  const submit = (form: HTMLFormElement) => drop.submit(form, { method: 'post', action: BOARD })
   const [over, setOver] = useState('')
   useLiveRefresh(['crm_prospects'])
-  // a dragged card shows in its new column while the move is on its way
+  // a moved card shows in its new column while the move is on its way
   const pending = drop.state !== 'idle' && drop.formData ? { id: String(drop.formData.get('id')), stage: String(drop.formData.get('stage')) } : null
   const columns = data.columns.map((col) => {
     const cards = [...data.columns.flatMap((c) => c.cards), ...data.unstaged].filter((c) => (pending?.id === c.id ? pending.stage === col.stage : c.stage === col.stage))
@@ -142,7 +149,7 @@ export function BoardPage() {
               </span>
             </h2>
             {col.cards.map((c) => (
-              <ProspectCard key={c.id} c={c} stages={data.stages} />
+              <ProspectCard key={c.id} c={c} stages={data.stages} moving={pending?.id === c.id} submit={submit} />
             ))}
           </section>
         ))}
