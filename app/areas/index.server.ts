@@ -14,8 +14,9 @@ import { serverArea as finance } from './finance/area.server'
 import { serverArea as visitors } from './visitors/area.server'
 import { serverArea as releaseNotes } from './release-notes/area.server'
 import { serverArea as campaigns } from './campaigns/area.server'
+import { serverArea as crm } from './crm/area.server'
 
-export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance, visitors, releaseNotes, campaigns]
+export const SERVER_AREAS: ServerArea[] = [documents, onboarding, messaging, cultivation, distribution, finance, visitors, releaseNotes, campaigns, crm]
 
 let installed = false
 export function installServerAreas(): void {

@@ -36,7 +36,37 @@ function useHere() {
   return { here, with_ }
 }
 
+/** An item of another area (a CRM follow-up): a link to its own record, dashed, labelled, not dragged. */
+function SourceItem({ t, compact, fill }: { t: CalItem; compact?: boolean; fill?: boolean }) {
+  return (
+    <Link
+      to={t.href ?? CAL}
+      data-task={t.id}
+      data-kind={t.kind}
+      data-day={t.day}
+      data-overdue={t.overdue ? 'yes' : 'no'}
+      className={`flex flex-col overflow-hidden rounded border border-dashed border-amber-500 bg-amber-950/40 px-1 py-0.5 text-left text-xs leading-tight text-slate-100 hover:bg-amber-900/40 ${fill ? 'h-full' : 'min-h-[32px]'}`}
+      title={`${t.kindLabel ?? ''}: ${t.title}${t.assignee ? ` · ${t.assignee}` : ''}${t.overdue ? ' · overdue' : ''}`}
+    >
+      <span className="truncate font-medium">
+        <span className="mr-1 rounded bg-amber-600 px-1 text-[10px] uppercase text-slate-950">{t.kindLabel}</span>
+        {t.title}
+      </span>
+      <span className="truncate text-slate-400">
+        {t.status}
+        {!compact && t.assignee ? ` · ${t.assignee}` : ''}
+        {t.overdue ? <strong className="ml-1 text-red-500">Overdue</strong> : null}
+      </span>
+    </Link>
+  )
+}
+
 function Task({ t, data, compact, fill }: { t: CalItem; data: CalData; compact?: boolean; fill?: boolean }) {
+  if (t.kind) return <SourceItem t={t} compact={compact} fill={fill} />
+  return <TaskLink t={t} data={data} compact={compact} fill={fill} />
+}
+
+function TaskLink({ t, data, compact, fill }: { t: CalItem; data: CalData; compact?: boolean; fill?: boolean }) {
   const { with_ } = useHere()
   const onDrag = (e: DragEvent<HTMLElement>) => {
     // where in the task it was grabbed: on the hourly grid the task's top lands where that point is dropped
@@ -441,7 +471,7 @@ function Filters({ data }: { data: CalData }) {
         Category
         <select name="category" defaultValue={data.filters.category} className={field}>
           <option value="">Every category</option>
-          {data.categories.map((c) => (
+          {data.filterCategories.map((c) => (
             <option key={c}>{c}</option>
           ))}
         </select>

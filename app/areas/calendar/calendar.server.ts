@@ -14,6 +14,7 @@ import { utcWall, wallToInstant } from '../../format/zones'
 import { createRecord, problemsOf, updateAndCreate, updateRecord } from '../../records/write.server'
 import { PRIORITIES, TASK_CATEGORIES } from '../../seed/schemas/operations'
 import { hasFeed, newFeedToken, revokeFeed } from './feed.server'
+import { calendarSources } from './sources.server'
 import { CAL, daysOf, placeInHours, readDate, readView, stepDate, titleOf, type Slot, type View } from './grid'
 
 export { CAL }
@@ -43,6 +44,10 @@ export interface CalItem {
   ts: string
   /** week and day views: where the task sits in the hourly grid */
   slot?: Slot
+  /** an item of another area's source (sources.server.ts): its kind, label and record address */
+  kind?: string
+  kindLabel?: string
+  href?: string
 }
 
 export interface CalData {
@@ -58,6 +63,8 @@ export interface CalData {
   rooms: Array<{ id: string; name: string }>
   assignees: string[]
   categories: readonly string[]
+  /** the Category filter's choices: the task categories and the sources' */
+  filterCategories: string[]
   priorities: readonly string[]
   me: string
   /** ?new=day: the create form; ?edit=id: the move form */
@@ -120,6 +127,8 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
     }
   }
   for (const r of rows) for (const o of occurrences(r.doc as { start: string }, days[0], days[days.length - 1], timeZone)) items.push(toItem(r.id, r.doc, r.ts, o))
+  const sources = calendarSources()
+  for (const src of sources) items.push(...(await src.items({ context, facility, timeZone, days, filters: { assignee, room: filters.room, category: filters.category } })))
   items.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title))
   if (view === 'week' || view === 'day') {
     const slots = placeInHours(items.map((i) => ({ ...i, lastDay: localDate(new Date(Date.parse(i.end) - 1), timeZone) })), days)
@@ -140,7 +149,7 @@ export async function calendarLoader({ request, context }: LoaderFunctionArgs) {
   const data: CalData = {
     view, date, today, title: titleOf(view, date), timeZone, days, items, filters,
     links: { prev: calUrl(base, { date: stepDate(view, date, -1) }), next: calUrl(base, { date: stepDate(view, date, 1) }), today: calUrl(base, { date: undefined }) },
-    rooms: roomRows, assignees: [...new Set([me, ...assignees])], categories: TASK_CATEGORIES, priorities: PRIORITIES, me,
+    rooms: roomRows, assignees: [...new Set([me, ...assignees])], categories: TASK_CATEGORIES, filterCategories: [...new Set([...TASK_CATEGORIES, ...sources.flatMap((x) => x.categories)])], priorities: PRIORITIES, me,
     create: isIsoDate(q.get('new') ?? '') ? q.get('new') : null, createAt: /^([01]\d|2[0-3]):[0-5]\d$/.test(q.get('at') ?? '') ? q.get('at') : null, edit,
     feedSince: await hasFeed(context.database.db, facility, s.user.uid),
     origin: url.origin,
