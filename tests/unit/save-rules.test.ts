@@ -108,8 +108,9 @@ describe('fac_plantings: Original Count', () => {
 
 describe('the registry', () => {
   it('has the SPEC §5 tables, each rule a small function', () => {
-    // and the areas' own (tests/setup.ts installs them): the visitor log's sign-in rule (app/areas/visitors)
-    expect(Object.keys(SAVE_RULES).sort()).toEqual(['fac_plantings', 'fac_plants', 'vis_log'])
+    // and the areas' own (tests/setup.ts installs them): the visitor log's sign-in rule (app/areas/visitors);
+    // and the shape of a scanner setting's field (SPEC §3, tests/unit/scanner-setting.test.ts)
+    expect(Object.keys(SAVE_RULES).sort()).toEqual(['fac_plantings', 'fac_plants', 'sen_scanner_settings', 'vis_log'])
     expect(SAVE_RULES.fac_plants).toEqual([deadPlantDisposal])
     expect(SAVE_RULES.fac_plantings).toEqual([plantingRequired, plantingOriginalCount])
   })
