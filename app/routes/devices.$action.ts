@@ -17,7 +17,13 @@ import { readWeight, requestPrint, scanCode } from '../devices/flows.server'
 import { scanToRecord } from '../devices/scan-record.server'
 import { tableAccess } from '../records/access.server'
 import { editTarget } from '../screens/record-edit.server'
-import { AppError } from '../utils/errors'
+import { AppError, statusOf } from '../utils/errors'
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+function reasonPage(e: AppError, back: string): Response {
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Scan</title><main style="font:18px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem"><h1>Scan</h1><p role="alert">${escape(e.message)}</p><p><a href="${escape(back)}">Back to the table</a></p></main></html>`
+  return new Response(html, { status: statusOf(e), headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+}
 
 const ACTIONS = new Set(['scale', 'scan', 'print', 'record'])
 
@@ -61,10 +67,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return Response.json({ printer: p.name })
     }
     if (what === 'record') {
-      const r = await scanToRecord(context, access, route.path, uid, new URL(request.url).origin, request.signal)
       const isForm = !(request.headers.get('content-type') ?? '').includes('application/json')
-      if (isForm) return new Response(null, { status: 303, headers: { Location: r.then === 'more' ? r.href : route.path } })
-      return Response.json(r)
+      try {
+        const r = await scanToRecord(context, access, route.path, uid, new URL(request.url).origin, request.signal)
+        if (isForm) return new Response(null, { status: 303, headers: { Location: r.then === 'more' ? r.href : route.path } })
+        return Response.json(r)
+      } catch (e) {
+        // without JavaScript the person reads a page, not the JSON envelope: the reason and the way back
+        if (isForm && e instanceof AppError) return reasonPage(e, route.path)
+        throw e
+      }
     }
     if (!access.editable) throw new AppError('FORBIDDEN', 'This table is read-only for your account.')
     const field = body.field ?? ''
