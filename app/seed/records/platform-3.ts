@@ -562,6 +562,7 @@ export const ES: Record<string, string> = {
   'Scan to print a label': 'Escanear para imprimir una etiqueta',
   'Scan to open a record': 'Escanear para abrir un registro',
   'Label sent to': 'Etiqueta enviada a',
+  'Cannabis Reference': 'Referencia de cannabis',
   'Server connection established': 'Conexión con el servidor establecida',
   'Server connection disrupted': 'Conexión con el servidor interrumpida',
   'Network is now connected': 'La red ya está conectada',
