@@ -563,6 +563,8 @@ export const ES: Record<string, string> = {
   'Scan to open a record': 'Escanear para abrir un registro',
   'Label sent to': 'Etiqueta enviada a',
   'Cannabis Reference': 'Referencia de cannabis',
+  'Add value': 'Añadir valor',
+  'Moisture Checks (%)': 'Controles de humedad (%)',
   'Server connection established': 'Conexión con el servidor establecida',
   'Server connection disrupted': 'Conexión con el servidor interrumpida',
   'Network is now connected': 'La red ya está conectada',
