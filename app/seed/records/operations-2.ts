@@ -361,7 +361,7 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
         ['fac_plantings', 'mtag', 'rfid', 'Scan the plant batch tag'], ['fac_harvests', 'wetWeight', 'scale', 'Wet weight straight off the harvest scale'],
         ['fac_harvests', 'dryWeight', 'scale', 'Dry weight at the end of cure'], ['fac_inventory', 'tag', 'rfid', 'Scan package tags during audits'],
         ['fac_inventory', 'qty', 'scale', 'Package weight'], ['fac_waste', 'weight', 'scale', 'Waste weight before mixing'],
-        ['fac_trim', 'budWeight', 'scale', 'Trimmed bud weight per trimmer'],
+        ['fac_trim', 'budWeight', 'scale', 'Trimmed bud weight per trimmer'], ['fac_trim', 'shake', 'scale', 'Shake weight read remotely from the trim room scale'],
       ]
     : [
         ['dis_inventory', 'tag', 'rfid', 'Scan package tags on receiving'], ['dis_inventory', 'qty', 'scale', 'Weigh bulk packages on receiving'],

@@ -565,6 +565,7 @@ export const ES: Record<string, string> = {
   'Cannabis Reference': 'Referencia de cannabis',
   'Add value': 'Añadir valor',
   'Moisture Checks (%)': 'Controles de humedad (%)',
+  'Shake (remote scale)': 'Restos (báscula remota)',
   'Server connection established': 'Conexión con el servidor establecida',
   'Server connection disrupted': 'Conexión con el servidor interrumpida',
   'Network is now connected': 'La red ya está conectada',

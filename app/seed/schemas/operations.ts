@@ -204,6 +204,8 @@ export const schemas = [
       list('method', 'Method', TRIM_METHODS, F), meas('inputWeight', 'Input (dry)', SCALE, { scanner: 'scale' }),
       meas('budWeight', 'Bud Weight', SCALE, { ...S, scanner: 'scale' }), meas('trimWeight', 'Trim Weight', SCALE, { scanner: 'scale' }),
       num('hours', 'Hours'), money('payRate', 'Pay Rate / lb'), money('labor', 'Labor Cost', { ro: 'yes' }), check('verified', 'Verified'),
+      // SPEC §2.6 remote field: the Remote button reads it from the trim room's scale (sen_input_devices fac_trim.shake)
+      { key: 'shake', label: 'Shake (remote scale)', type: 'remote', show: 'no' },
     ],
   },
   {
