@@ -19,6 +19,7 @@ import { WhatsNewNotice } from './areas/release-notes/whats-new'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
 import { useNonce } from './client/nonce'
+import { skipRevalidationWhenUnreachable } from './client/unreachable-action'
 import stylesheet from './tailwind.css'
 import { APP_NAME, APP_VERSION } from './version'
 
@@ -30,6 +31,8 @@ export const links: LinksFunction = () => [
 ]
 
 export const meta: MetaFunction = () => [{ title: `${APP_NAME} ${APP_VERSION}` }]
+/** a post that reached no server (client/unreachable-action.ts): the shell's data is not asked for again either */
+export const shouldRevalidate = skipRevalidationWhenUnreachable
 
 /** Every page passes the route guard (SPEC §2.2) here; the result is what the shell shows. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -182,6 +182,9 @@ export const ROUTES: RouteEntry[] = [
   t('/SetScanners', 'Scanner Settings', 'set', 'sen_scanner_settings', { group: 'Devices' }),
   t('/SetInputDevices', 'Input Devices', 'set', 'sen_input_devices', { group: 'Devices' }),
   t('/SetRole', 'Roles', 'set', 'set_roles'),
+  // SPEC §3 "Other tables: … set_cannabis": the platform's cannabis reference (potency and serving limits
+  // per state, market and category), read-only under Settings for every facility (decision 060)
+  t('/SetCannabis', 'Cannabis Reference', 'set', 'set_cannabis', { platform: true, readOnly: true }),
   // Help
   { path: '/HelpTutorials', title: 'Tutorials', module: 'help', kind: 'help' },
   { path: '/HelpVideos', title: 'Videos', module: 'help', kind: 'help' },

@@ -5,8 +5,16 @@
  * (`canopy:table`) for the screens that show that table.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { REACH_EVENT, type ReachDetail } from '../client/server-retry'
+import { REACH_EVENT, type ReachDetail, type ReachWhy } from '../client/server-retry'
 import { NOTIFICATION_MS, toast } from './toasts'
+
+/** SPEC §8's words for a data request that could not reach the server, by why (decision 060) */
+export const REACH_MESSAGE: Record<ReachWhy, string> = {
+  unanswered: 'Server unreachable',
+  proxy: 'Server is not accessible, please try again later',
+}
+/** SPEC §8: a screen's schema (the edit form built from it) could not be loaded */
+export const SCHEMA_UNREACHABLE = 'Could not access server, please try again later'
 
 export type ConnectionState = 'connecting' | 'connected' | 'disrupted' | 'reconnected'
 /** how long the footer says 'Reconnected' before 'Connected' again */
@@ -99,12 +107,14 @@ export function useServerConnection(t: (key: string) => string, onResync?: () =>
     open()
     const online = () => toast(t('Network is now connected'), { kind: 'success', key: 'network' })
     const offline = () => toast(t('Network disconnected'), { kind: 'error', ms: 0, key: 'network' })
-    // a page's data load got no answer (app/client/server-retry.ts keeps trying it): SPEC §8 'Server unreachable'
+    // a page's data load got no answer (app/client/server-retry.ts keeps trying it), SPEC §8: none at all is
+    // 'Server unreachable'; a proxy's 502/503/504 in front of the server is 'Server is not accessible, …'
     const reach = (e: Event) => {
-      if ((e as CustomEvent<ReachDetail>).detail.reachable) return
+      const d = (e as CustomEvent<ReachDetail>).detail
+      if (d.reachable) return
       setState('disrupted')
       wasDown = true
-      toast(t('Server unreachable'), { kind: 'error', ms: 0, key: 'server' })
+      toast(t(REACH_MESSAGE[d.why]), { kind: 'error', ms: 0, key: 'server' })
     }
     window.addEventListener(REACH_EVENT, reach)
     window.addEventListener('online', online)

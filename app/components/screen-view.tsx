@@ -9,6 +9,7 @@ import { DeleteConfirmView } from './table/delete-confirm'
 import { HelpView } from './help-view'
 import { SensorBoard } from './sensors/sensor-board'
 import { MetrcPanel } from './metrc-panel'
+import { ScanBar } from './table/scan-bar'
 import { useT } from '../i18n/t'
 
 /** Stored HTML is shown in a sandboxed frame: it cannot run scripts or reach the signed-in page. */
@@ -76,6 +77,7 @@ export function ScreenView({ data }: { data: ScreenData }) {
           ) : null}
           {'sensors' in data && data.sensors ? <SensorBoard board={data.sensors} /> : null}
           {'metrc' in data && data.metrc ? <MetrcPanel p={data.metrc} screen={data.path} /> : null}
+          {'scan' in data && data.scan && data.scan.then !== 'fill' ? <ScanBar screen={data.path} then={data.scan.then} /> : null}
           <TableScreen data={data.table} path={data.path} org={data.table.org} />
         </>
       )}

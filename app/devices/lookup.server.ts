@@ -8,6 +8,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { orgPrinters, printersForSchema } from '../labels/printers.server'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
+import { parseScannerField } from './scanner-setting'
 
 export type DeviceKind = 'scale' | 'rfid'
 
@@ -66,7 +67,12 @@ export async function fieldDevices(context: AppLoadContext, org: string, collect
   // a scanner setting (or the schema's own scanner flag) without a mapped device: RFID goes to the
   // user's scanner (scanreq/{uid}); a scale needs a mapped device, so it is listed without one
   const schemaScanners = schema.fields.filter((f: FieldDef) => f.scanner === 'rfid' || f.scanner === 'scale').map((f) => ({ field: f.key, type: f.scanner }))
-  for (const s of [...scanners.map((x) => ({ field: str(x.field), type: str(x.type) })), ...schemaScanners]) {
+  // a setting whose field is `id:prt` / `tag:more` finds records on the table screen (scan-record.server.ts), it fills no field
+  const filling = scanners.flatMap((x) => {
+    const p = parseScannerField(x.field)
+    return p?.then === 'fill' ? [{ field: p.field, type: str(x.type) }] : []
+  })
+  for (const s of [...filling, ...schemaScanners]) {
     if (s.type === 'rfid') add(s.field, { kind: 'rfid', deviceid: null, name: null, args: 'other' })
     if (s.type === 'scale' && !out[s.field]?.some((d) => d.kind === 'scale')) add(s.field, { kind: 'scale', deviceid: null, name: null, args: 'other' })
   }

@@ -7,6 +7,7 @@
  */
 import { isYes } from '../format/format'
 import { quantity } from '../format/units'
+import { parseScannerField, SCANNER_FIELD_MESSAGE } from '../devices/scanner-setting'
 
 export interface SaveContext {
   mode: 'create' | 'update'
@@ -79,12 +80,21 @@ export const plantingOriginalCount: SaveRule = Object.assign(
   { always: ['orig'] },
 )
 
+// ---------------------------------------------------------------- sen_scanner_settings
+
+/** A scanner setting's field is a field name, or `name:prt` / `name:more` (SPEC §3, devices/scanner-setting.ts). */
+export const scannerSettingField: SaveRule = Object.assign(
+  (r: Record<string, unknown>) => (parseScannerField(r.field) ? CONTINUE : error(SCANNER_FIELD_MESSAGE, ['field'])),
+  { always: ['field'] },
+)
+
 // ---------------------------------------------------------------- registry
 
 /** Rules per table, run in order: every error is reported (the form shows them all at once); with none, a stop saves nothing. */
 export const SAVE_RULES: Record<string, SaveRule[]> = {
   fac_plants: [deadPlantDisposal],
   fac_plantings: [plantingRequired, plantingOriginalCount],
+  sen_scanner_settings: [scannerSettingField],
 }
 
 /**

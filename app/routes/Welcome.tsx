@@ -5,7 +5,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ClientActionFunctionArgs } from '@remix-run/react'
+import { postOrUnreachable, skipRevalidationWhenUnreachable, unreachableResult } from '../client/unreachable-action'
 import { useEffect, useRef, useState } from 'react'
 import { checkLogin, findUser } from '../auth/accounts.server'
 import { visibleRoutes } from '../auth/entitlements'
@@ -102,6 +103,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const target = afterStep(s.step, redirectTo)
   return redirect(target, { headers: { 'Set-Cookie': sessionCookie(request, s.id) } })
 }
+
+/**
+ * With JavaScript, a login or reset request that reaches no server (it is down, or a proxy in front
+ * answers for it) keeps the form and what was typed and says SPEC §8's 'Servers unreachable. …'
+ * instead of an error page. Without JavaScript the browser shows its own page (decision 060).
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const email = String((await request.clone().formData()).get('email') ?? '').slice(0, 320)
+  return postOrUnreachable<ActionData>(() => serverAction<ActionData>(), () => unreachableResult(MSG.unreachable, { email }))
+}
+export const shouldRevalidate = skipRevalidationWhenUnreachable
 
 function LoginForm() {
   const data = useActionData<ActionData>()

@@ -12,6 +12,8 @@ import { PLATFORM_ORG } from '../route-map'
 import { metrcPanel, type MetrcPanel } from '../metrc/sync/panel.server'
 import { sensorBoard, type SensorBoard } from '../sensors/board.server'
 import { tablePage, type TableData } from './table-page.server'
+import { tableScanSetting } from '../devices/scan-record.server'
+import type { ScannerField } from '../devices/scanner-setting'
 import type { DeleteConfirm } from './record-delete.server'
 
 export type { TableData }
@@ -28,7 +30,7 @@ export type ScreenData =
   | { kind: 'tables'; title: string; path: string; tables: Array<{ name: string; title: string }> }
   | { kind: 'html'; title: string; path: string; doc: HtmlDoc | null; docs: Array<{ name: string; title: string }> }
   | { kind: 'delete'; title: string; path: string; confirm: DeleteConfirm }
-  | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null; sensors?: SensorBoard; metrc?: MetrcPanel }
+  | { kind: 'table' | 'dashboard' | 'calendar' | 'form' | 'prefs'; title: string; path: string; table: TableData; intro: HtmlDoc | null; sensors?: SensorBoard; metrc?: MetrcPanel; scan?: ScannerField }
 
 const notFound = (text: string) => new Response(text, { status: 404, statusText: text })
 
@@ -45,7 +47,10 @@ export async function loadScreen(context: AppLoadContext, user: SessionUser, fac
   const sensors = route.path === '/DshSensors' ? await sensorBoard(context, facility) : undefined
   // a Metrc table: its link to METRC, when it was last synced, Sync now
   const metrc = route.collection ? await metrcPanel(context, user, facility, route.collection, url) : null
-  return { ...base, kind, table: await tablePage(context, user, route, facility, url), intro, ...(sensors ? { sensors } : {}), ...(metrc ? { metrc } : {}) }
+  const table = await tablePage(context, user, route, facility, url)
+  // a scanner setting `id:prt` / `tag:more` for this table: the Scan button (SPEC §3; devices/scan-record.server.ts)
+  const scan = kind === 'table' && route.collection ? await tableScanSetting(context, table.org, route.collection) : null
+  return { ...base, kind, table, intro, ...(sensors ? { sensors } : {}), ...(metrc ? { metrc } : {}), ...(scan ? { scan } : {}) }
 }
 
 /** /Table?name=<collection>: any table the user can already open through the route map. */

@@ -5,69 +5,22 @@
  * 'Server unreachable' (never 'Something went wrong'), keeps trying, and shows page 2 once the server is back.
  * With JavaScript off a page is a plain document: the browser itself says it cannot reach the server.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_PASSWORD } from '../../app/seed/core'
-import { E2E } from './env'
+import { ownServerEnv, startServer as start } from './own-server'
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'needs JavaScript: without it the browser shows its own error page')
 test.describe.configure({ timeout: 240_000 })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-function start(env: Record<string, string>): { proc: ChildProcess; ready: Promise<void>; exited: Promise<unknown> } {
-  const proc: ChildProcess = spawn(process.execPath, ['build/server.js'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as unknown as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  const exited = new Promise((resolve) => proc.on('exit', resolve))
-  const ready = (async () => {
-    const end = Date.now() + 180_000
-    while (Date.now() < end) {
-      if (proc.exitCode !== null) throw new Error(`server exited: ${out.slice(-2000)}`)
-      const ok = await fetch(`http://127.0.0.1:${env.PORT}/readyz`).then((r) => r.ok).catch(() => false)
-      if (ok) return
-      await new Promise((r) => setTimeout(r, 300))
-    }
-    throw new Error(`server not ready: ${out.slice(-2000)}`)
-  })()
-  return { proc, ready, exited }
-}
 
 const rows = (page: Page) => page.locator('table').first().locator(':scope > tbody > tr')
 const countText = (page: Page) => page.getByText(/^\d+–\d+ of \d+ items?$/)
 
 for (const engine of ['pglite', 'pg'] as const) {
   test(`a table page waits out a server restart and then shows what was asked (${engine})`, async ({ page }) => {
-    const port = await freePort()
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-restart-'))
-    const schema = `restart_${process.pid}_${Date.now()}`
-    const env: Record<string, string> = { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: '0', MQTT_WS_PORT: '0', DATA_DIR: dataDir, DEMO_DEVICES: '0', METRC_EMULATOR_PORT: '0', METRC_DEMO_LINKS: '0', LOG_LEVEL: 'warn' }
-    if (engine === 'pg') {
-      const c = new pg.Client({ connectionString: E2E.databaseUrl })
-      await c.connect()
-      await c.query(`CREATE SCHEMA ${schema}`)
-      await c.end()
-      const u = new URL(E2E.databaseUrl)
-      u.searchParams.set('options', `-c search_path=${schema},public`)
-      env.DATABASE_URL = u.toString()
-    }
+    const { env, base, drop } = await ownServerEnv(engine, 'restart')
     let s = start(env)
     try {
       await s.ready
-      const base = `http://127.0.0.1:${port}`
       await page.goto(`${base}/Welcome`)
       await page.getByLabel('Email').fill('grower@greenleaf.demo')
       await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
@@ -98,13 +51,7 @@ for (const engine of ['pglite', 'pg'] as const) {
     } finally {
       s.proc.kill('SIGTERM')
       await s.exited
-      if (engine === 'pg') {
-        const c = new pg.Client({ connectionString: E2E.databaseUrl })
-        await c.connect()
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-        await c.end()
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      await drop()
     }
   })
 }

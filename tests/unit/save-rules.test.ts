@@ -109,8 +109,9 @@ describe('fac_plantings: Original Count', () => {
 describe('the registry', () => {
   it('has the SPEC §5 tables, each rule a small function', () => {
     // and the areas' own (tests/setup.ts installs them): the visitor log's sign-in rule (app/areas/visitors),
-    // the mail templates' known merge fields (app/areas/campaigns)
-    expect(Object.keys(SAVE_RULES).sort()).toEqual(['crm_templates', 'fac_plantings', 'fac_plants', 'vis_log'])
+    // the mail templates' known merge fields (app/areas/campaigns), and the shape of a scanner setting's
+    // field (SPEC §3, tests/unit/scanner-setting.test.ts)
+    expect(Object.keys(SAVE_RULES).sort()).toEqual(['crm_templates', 'fac_plantings', 'fac_plants', 'sen_scanner_settings', 'vis_log'])
     expect(SAVE_RULES.fac_plants).toEqual([deadPlantDisposal])
     expect(SAVE_RULES.fac_plantings).toEqual([plantingRequired, plantingOriginalCount])
   })

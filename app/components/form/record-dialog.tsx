@@ -5,10 +5,16 @@
  * to the page's action through a fetcher: a save redirects back to the table (the dialog closes
  * as the location changes), a refused one answers with its errors and the dialog stays open.
  * Enter in a text field saves (the form's own submit); Esc and Cancel close without saving.
+ * While the form (built from the table's schema) cannot be loaded because the server is out of reach,
+ * the dialog says SPEC §8's 'Could not access server, please try again later'; the load keeps being
+ * tried (app/client/server-retry.ts) and the form appears once the server answers (decision 060).
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { currentReach, REACH_EVENT, type ReachDetail } from '../../client/server-retry'
+import { SCHEMA_UNREACHABLE } from '../connection'
+import { Notice } from '../ui'
 import { useT } from '../../i18n/t'
 import type { EditData } from '../../screens/record-edit.server'
 import { RecordForm } from './record-form'
@@ -31,6 +37,14 @@ export default function RecordDialog({ href, onClose }: { href: string; onClose:
   }, [])
   // focus goes to the form's first field once it is there
   const ready = !!data
+  const [unreachable, setUnreachable] = useState(false)
+  useEffect(() => {
+    if (ready) return
+    const on = (e: Event) => setUnreachable(!(e as CustomEvent<ReachDetail>).detail.reachable)
+    window.addEventListener(REACH_EVENT, on)
+    if (!currentReach().reachable) setUnreachable(true)
+    return () => window.removeEventListener(REACH_EVENT, on)
+  }, [ready])
   useEffect(() => {
     if (ready) ref.current?.querySelector<HTMLElement>(FIELD)?.focus()
   }, [ready])
@@ -49,7 +63,13 @@ export default function RecordDialog({ href, onClose }: { href: string; onClose:
         <h2 id="record-dialog-title" className="text-xl font-semibold text-canopy-400">
           {title}
         </h2>
-        {data ? <RecordForm data={data} dialog={{ fetcher: save, action: href, onCancel: () => ref.current?.close() }} /> : <p className="text-slate-400">{t('Loading…')}</p>}
+        {data ? (
+          <RecordForm data={data} dialog={{ fetcher: save, action: href, onCancel: () => ref.current?.close() }} />
+        ) : unreachable ? (
+          <Notice tone="error">{t(SCHEMA_UNREACHABLE)}</Notice>
+        ) : (
+          <p className="text-slate-400">{t('Loading…')}</p>
+        )}
       </div>
     </dialog>
   )

@@ -28,6 +28,7 @@ import { weightForField } from '../../devices/fill'
 import { ListPicker } from './list-picker'
 import { ArrayField } from './array-field'
 import { FileField } from './file-field'
+import { GaugeArrayField } from './gauge-array-field'
 import { recordTitle } from '../../forms/record-title'
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
@@ -105,6 +106,8 @@ export function FieldInput({ f, meta, data, needed }: { f: FieldDef; meta: Field
       return <ListPicker meta={meta as FieldMetadata<string>} opts={opts} multiple={f.type === 'multilist'} label={f.label} className={input} t={t} needed={needed} />
     case 'fileDND':
       return <FileField f={f} meta={meta} data={data} />
+    case 'gaugearray':
+      return <GaugeArrayField f={f} meta={meta} t={t} className={input} />
     case 'array': {
       const rows = Array.isArray(meta.initialValue) ? (meta.initialValue as Array<Record<string, unknown>>) : []
       return <p className="text-sm text-slate-400">{formatCell(rows, 'array')}</p>

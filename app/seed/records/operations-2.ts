@@ -361,13 +361,17 @@ export function seedShared(ctx: SeedCtx, inv: InventoryInfo): SeedRecords {
         ['fac_plantings', 'mtag', 'rfid', 'Scan the plant batch tag'], ['fac_harvests', 'wetWeight', 'scale', 'Wet weight straight off the harvest scale'],
         ['fac_harvests', 'dryWeight', 'scale', 'Dry weight at the end of cure'], ['fac_inventory', 'tag', 'rfid', 'Scan package tags during audits'],
         ['fac_inventory', 'qty', 'scale', 'Package weight'], ['fac_waste', 'weight', 'scale', 'Waste weight before mixing'],
-        ['fac_trim', 'budWeight', 'scale', 'Trimmed bud weight per trimmer'],
+        ['fac_trim', 'budWeight', 'scale', 'Trimmed bud weight per trimmer'], ['fac_trim', 'shake', 'scale', 'Shake weight read remotely from the trim room scale'],
       ]
     : [
         ['dis_inventory', 'tag', 'rfid', 'Scan package tags on receiving'], ['dis_inventory', 'qty', 'scale', 'Weigh bulk packages on receiving'],
         ['tes_inventory', 'tag', 'rfid', 'Scan the source package of a lab sample'], ['tes_inventory', 'weight', 'scale', 'Sample weight pulled for the lab'],
       ]
-  const scanners: SeedDoc[] = scannerRows.map(([table, field, type, description], i) => ({ _id: id('sen_scanner_settings', i), table, field, type, description }))
+  // SPEC §3 `id:prt` / `id:more`: a scan on the table screen prints the scanned record's label or opens it (decision 060)
+  const lookupRows: [string, string, 'rfid', string][] = cult
+    ? [['fac_plants', 'id:prt', 'rfid', 'Scan a plant to print its tag label'], ['fac_inventory', 'tag:more', 'rfid', 'Scan a package tag to open the package']]
+    : [['dis_inventory', 'tag:more', 'rfid', 'Scan a package tag to open the package']]
+  const scanners: SeedDoc[] = [...scannerRows, ...lookupRows].map(([table, field, type, description], i) => ({ _id: id('sen_scanner_settings', i), table, field, type, description }))
   const inputs: SeedDoc[] = scannerRows.map(([table, field, type], i) => {
     const dev = devOf(type, type === 'scale' && field === 'weight' && cult ? 1 : 0)!
     return {

@@ -557,6 +557,15 @@ export const ES: Record<string, string> = {
   'Low': 'Bajo',
   // SPEC §8
   'Server unreachable': 'Servidor inaccesible',
+  // SPEC §3 scanner settings id:prt / id:more: the table screen's Scan (decision 060)
+  'Scan': 'Escanear',
+  'Scan to print a label': 'Escanear para imprimir una etiqueta',
+  'Scan to open a record': 'Escanear para abrir un registro',
+  'Label sent to': 'Etiqueta enviada a',
+  'Cannabis Reference': 'Referencia de cannabis',
+  'Add value': 'Añadir valor',
+  'Moisture Checks (%)': 'Controles de humedad (%)',
+  'Shake (remote scale)': 'Restos (báscula remota)',
   'Server connection established': 'Conexión con el servidor establecida',
   'Server connection disrupted': 'Conexión con el servidor interrumpida',
   'Network is now connected': 'La red ya está conectada',

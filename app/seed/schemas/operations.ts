@@ -179,6 +179,8 @@ export const schemas = [
       meas('wetWeight', 'Wet Weight', SCALE, { ...S, scanner: 'scale' }), meas('dryWeight', 'Dry Weight', SCALE, { ...S, scanner: 'scale' }),
       meas('wasteWeight', 'Waste Weight', SCALE), list('status', 'Status', HARVEST_STATUS, F), date('finished', 'Finished'),
       trim('notes', 'Notes'),
+      // SPEC §2.6 gaugearray: the moisture checks taken while the harvest dries and cures
+      { key: 'moisture', label: 'Moisture Checks (%)', type: 'gaugearray', min: 0, max: 100, show: 'no' },
     ],
     actions: [
       { key: 'dry', label: 'Record dry weight / waste', min: 1, max: 1 }, { key: 'package', label: 'Make packages', min: 1, max: 1 },
@@ -202,6 +204,8 @@ export const schemas = [
       list('method', 'Method', TRIM_METHODS, F), meas('inputWeight', 'Input (dry)', SCALE, { scanner: 'scale' }),
       meas('budWeight', 'Bud Weight', SCALE, { ...S, scanner: 'scale' }), meas('trimWeight', 'Trim Weight', SCALE, { scanner: 'scale' }),
       num('hours', 'Hours'), money('payRate', 'Pay Rate / lb'), money('labor', 'Labor Cost', { ro: 'yes' }), check('verified', 'Verified'),
+      // SPEC §2.6 remote field: the Remote button reads it from the trim room's scale (sen_input_devices fac_trim.shake)
+      { key: 'shake', label: 'Shake (remote scale)', type: 'remote', show: 'no' },
     ],
   },
   {

@@ -1,0 +1,51 @@
+/**
+ * SPEC §2.6 field types with their own widget, with JavaScript and without: a gaugearray (the seeded
+ * Harvests' Moisture Checks, 0–100 %) is one input per reading beside a gauge, plus a blank one for the
+ * next; what is saved is the list, and the edit form shows it again with its gauges. A remote field (the seeded
+ * Trim's Shake) is read by its Remote button from the scale mapped to it.
+ */
+import { expect, signIn, test } from './fixtures'
+
+const FAC = 'greenleaf'
+const actor = { uid: 'e2e-fixture' }
+
+test('gaugearray: a reading per input, each with its gauge; saved as a list and shown again', async ({ page, createUser, database, cleanup }) => {
+  const grower = await createUser({ modules: { [FAC]: ['cul'] } })
+  const [harvest] = await database.store.find(FAC, 'fac_harvests', {}, 1)
+  const before = harvest.moisture
+  cleanup(async () => {
+    const now = (await database.store.get(FAC, 'fac_harvests', harvest._id))!
+    await database.store.update(actor, FAC, 'fac_harvests', harvest._id, { ...now, moisture: before ?? [] })
+  })
+  await signIn(page, grower.email, grower.password)
+  await page.goto(`/CulHarvest/${encodeURIComponent(harvest._id)}/edit`)
+  await page.getByLabel('Moisture Checks (%) 1', { exact: true }).fill('62')
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click()
+  await expect.poll(async () => (await database.store.get(FAC, 'fac_harvests', harvest._id))?.moisture).toEqual([62])
+
+  await page.goto(`/CulHarvest/${encodeURIComponent(harvest._id)}/edit`)
+  await expect(page.getByLabel('Moisture Checks (%) 1', { exact: true })).toHaveValue('62')
+  await expect(page.getByRole('meter', { name: 'Moisture Checks (%) 1: 62' })).toHaveAttribute('value', '62')
+  // the next reading goes in the blank input after the last one
+  await page.getByLabel('Moisture Checks (%) 2', { exact: true }).fill('58.5')
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click()
+  await expect.poll(async () => (await database.store.get(FAC, 'fac_harvests', harvest._id))?.moisture).toEqual([62, 58.5])
+})
+
+test("remote: the Remote button reads the field from the scale mapped to it (the seeded Trim's Shake)", async ({ page, createUser, database, javaScriptEnabled }) => {
+  const grower = await createUser({ modules: { [FAC]: ['cul'] } })
+  const [trim] = await database.store.find(FAC, 'fac_trim', {}, 1)
+  await signIn(page, grower.email, grower.password)
+  await page.goto(`/culTrim/${encodeURIComponent(trim._id)}/edit`)
+  const remote = page.getByRole('button', { name: 'Remote', exact: true })
+  if (!javaScriptEnabled) {
+    // device buttons need JavaScript: shown, disabled, and the form says why
+    await expect(remote).toBeDisabled()
+    await expect(page.getByText('Device buttons need JavaScript').first()).toBeVisible()
+    return
+  }
+  await expect(page.getByLabel('Shake (remote scale)', { exact: true })).toHaveValue('')
+  await remote.click()
+  // the demo's trim-room scale answers read_weight: its reading is the field's value
+  await expect(page.getByLabel('Shake (remote scale)', { exact: true })).toHaveValue(/^\d+(\.\d+)?$/, { timeout: 15_000 })
+})
