@@ -10,7 +10,7 @@ import { Link, useFetcher, useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Breadcrumbs } from './breadcrumbs'
 import { CollapseIcon } from './drawer-icons'
-import { DRAWER_ID, SideDrawer, type FacilityChoice } from './side-drawer'
+import { CONTENT_ID, DRAWER_ID, SideDrawer, type FacilityChoice } from './side-drawer'
 import { ConfirmDialog } from './dialogs'
 import { KioskBar, useExitConfirmation } from './kiosk-bar'
 import { useBusState, useServerConnection, type ConnectionState } from './connection'
@@ -194,7 +194,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           facility={{ id: data.facility, name: data.facilityName }}
           facilities={data.facilityChoices ?? []}
         />
-        <div className="min-w-0 flex-1">
+        <div id={CONTENT_ID} className="min-w-0 flex-1">
           <Breadcrumbs menu={data.menu} />
           {children}
         </div>

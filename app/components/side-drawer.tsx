@@ -17,6 +17,8 @@ import { CloseIcon } from './icons'
 import { filterMenu, isCurrentScreen, MENU_FILTER_PARAM, type MenuGroupLike } from './menu-filter'
 
 export const DRAWER_ID = 'nav-drawer'
+/** the page beside the drawer: without JavaScript, Close is a link here (the drawer is no longer the :target) */
+export const CONTENT_ID = 'shell-content'
 
 const focus = 'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-canopy-400'
 
@@ -51,7 +53,7 @@ export function SideDrawer({ menu, collapsed, open, hydrated, onClose, facility,
               <CloseIcon />
             </button>
           ) : (
-            <a href="#" className={`drawer-close flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-800 ${focus}`} aria-label={t('Close menu')}>
+            <a href={`#${CONTENT_ID}`} className={`drawer-close flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-slate-800 ${focus}`} aria-label={t('Close menu')}>
               <CloseIcon />
             </a>
           )}
@@ -82,8 +84,10 @@ export function SideDrawer({ menu, collapsed, open, hydrated, onClose, facility,
           </form>
           {shown.map((g) => {
             const here = g.items.some((i) => isCurrentScreen(i.path, location.pathname))
+            // collapsed, a group opens beside the drawer only when asked (and closes on a new page);
+            // expanded, the current screen's group is open, and every group that matches the filter
             return (
-              <details key={g.name} open={filtering || here} className="drawer-group mb-1">
+              <details key={collapsed ? `${g.name} ${location.pathname}` : g.name} open={collapsed ? false : filtering || here} className="drawer-group mb-1">
                 <summary className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded px-2 font-semibold hover:bg-slate-800 ${here ? 'text-canopy-400' : ''} ${focus}`} title={collapsed ? t(g.name) : undefined}>
                   <GroupIcon name={g.name} />
                   <span className="drawer-label">{t(g.name)}</span>
@@ -119,7 +123,9 @@ export function SideDrawer({ menu, collapsed, open, hydrated, onClose, facility,
       {hydrated ? (
         <div className="drawer-backdrop" aria-hidden="true" onClick={onClose} />
       ) : (
-        <a href="#" className="drawer-backdrop" aria-hidden="true" tabIndex={-1} />
+        <a href={`#${CONTENT_ID}`} className="drawer-backdrop" tabIndex={-1}>
+          <span className="sr-only">{t('Close menu')}</span>
+        </a>
       )}
     </>
   )
