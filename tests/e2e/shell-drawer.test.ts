@@ -204,11 +204,16 @@ test('outside kiosk mode the back button asks before leaving the app', async ({ 
   await page.goto('/CulPlantings')
   await expect(page.getByRole('heading', { name: 'Plantings' })).toBeVisible()
   await page.waitForFunction(() => document.documentElement.dataset.exitGuard === 'on')
-  // inside the app, back is an ordinary back
+  // inside the app, back is an ordinary back (each page shown before the next step: a back while the
+  // router still loads the page is a different test)
   await drawer(page).getByRole('link', { name: 'Plants', exact: true }).click()
   await expect(page).toHaveURL(/\/culPlants$/)
+  await expect(page.getByRole('heading', { name: 'Plants', level: 1 })).toBeVisible()
+  await expect(page.locator('tbody tr').first()).toBeVisible()
   await page.goBack()
   await expect(page).toHaveURL(/\/CulPlantings$/)
+  await expect(page.getByRole('heading', { name: 'Plantings', level: 1 })).toBeVisible()
+  await expect(page.locator('tbody tr').first()).toBeVisible()
   await expect(page.getByRole('dialog', { name: 'Leave Canopy?' })).toHaveCount(0)
   // the back that would leave asks
   await page.goBack()
