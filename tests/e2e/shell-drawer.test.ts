@@ -141,7 +141,13 @@ test('the start page with the drawer at 1366 × 768 and 800 × 1280 (screenshots
   const u = await createUser({ modules: { [FAC]: ['cul', 'dsh', 'sch', 'help'] } })
   await signIn(page, u.email, u.password)
   await drawer(page).locator('summary', { hasText: 'Cultivation' }).click()
-  await info.attach(`start-page-1366x768-${javaScriptEnabled ? 'js' : 'no-js'}`, { body: await page.screenshot(), contentType: 'image/png' })
+  // kept as files in the test's output folder (test-results/…) and attached to the report
+  const shot = async (name: string) => {
+    const file = info.outputPath(`${name}-${javaScriptEnabled ? 'js' : 'no-js'}.png`)
+    await page.screenshot({ path: file })
+    await info.attach(name, { path: file, contentType: 'image/png' })
+  }
+  await shot('start-page-1366x768')
   await page.setViewportSize({ width: 800, height: 1280 })
   await page.reload()
   // off-canvas: hidden until the top bar's menu opens it, and never wider than the screen
@@ -154,7 +160,7 @@ test('the start page with the drawer at 1366 × 768 and 800 × 1280 (screenshots
   if (javaScriptEnabled) await expect(menu).toHaveAttribute('aria-expanded', 'true')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(800)
   await drawer(page).locator('summary', { hasText: 'Cultivation' }).click()
-  await info.attach(`start-page-800x1280-drawer-open-${javaScriptEnabled ? 'js' : 'no-js'}`, { body: await page.screenshot(), contentType: 'image/png' })
+  await shot('start-page-800x1280-drawer-open')
   await drawer(page).getByRole('link', { name: 'Plants', exact: true }).click()
   await expect(page).toHaveURL(/\/culPlants$/)
   await expect(drawer(page)).toBeHidden() // a new page: the drawer is closed again
