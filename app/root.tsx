@@ -7,6 +7,7 @@ import { activeOrgs } from './auth/flow.server'
 import { getPrefs } from './auth/preferences.server'
 import { workflowPath, workflowsOf } from './auth/screens.server'
 import { Shell, type MenuGroup } from './components/shell'
+import { PublicBar } from './components/public-bar'
 import { phrasesFor } from './i18n/phrases.server'
 import { MODULES } from './route-map'
 import { guard } from './auth/guard.server'
@@ -44,7 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orgs = u ? await activeOrgs(context.database) : []
   const facilityName = facility ? (orgs.find((o) => o._id === facility)?.fullName ?? facility) : null
   const menu = done ? await menuOf(context, u, facility ?? '') : []
-  const prefs = done ? await getPrefs(context.database, u.uid, facility) : { light: false, lang: 'en' as const }
+  const prefs = done ? await getPrefs(context.database, u.uid, facility) : { light: false, lang: 'en' as const, collapsed: false }
+  const mine = u ? facilitiesOf(u, orgs.map((o) => o._id)) : []
   return json(
     {
       user: u ? { uid: u.uid, email: u.email, role: u.role, firstname: u.firstname ?? '', lastname: u.lastname ?? '' } : null,
@@ -60,7 +62,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phrases: await phrasesFor(context.database, prefs.lang),
       menu,
       unread: done && facility ? await unreadBadges(context, u.uid, facility, menu.flatMap((g) => g.items.map((i) => i.path)), url) : [],
-      facilities: u ? facilitiesOf(u, orgs.map((o) => o._id)).length : 0,
+      facilities: mine.length,
+      // the drawer's facility switcher (decision 061): only for someone with a choice
+      facilityChoices: done && mine.length > 1 ? orgs.filter((o) => mine.includes(o._id)).map((o) => ({ id: o._id, name: o.fullName })) : [],
+      drawerCollapsed: prefs.collapsed,
       metrcBanner: done ? await metrcKeyBanner(context, u, facility) : null,
       logo: done ? await logoOf(context.env.DATA_DIR, facility) : null,
       // release notes published since this person last looked (not in kiosk mode: a shared screen)
@@ -140,7 +145,15 @@ export default function App() {
 
 function Page({ children }: { children: React.ReactNode }) {
   const data = useRootData()
-  if (!data?.user || data.step !== 'done') return <>{children}</>
+  // logged out: a top bar with the title and Login (SPEC §2.1); mid sign-in (EULA, credentials, facility): the page alone
+  if (!data?.user)
+    return (
+      <>
+        <PublicBar />
+        {children}
+      </>
+    )
+  if (data.step !== 'done') return <>{children}</>
   return (
     <Shell
       data={{
@@ -148,6 +161,8 @@ function Page({ children }: { children: React.ReactNode }) {
         facility: data.facility,
         facilityName: data.facilityName,
         facilities: data.facilities,
+        facilityChoices: data.facilityChoices,
+        drawerCollapsed: data.drawerCollapsed,
         kiosk: data.kiosk,
         light: data.light,
         lang: data.lang,

@@ -1,4 +1,4 @@
-/** Preferences of SPEC §3 (set_preferences: uid, facility, light) plus the language. */
+/** Preferences of SPEC §3 (set_preferences: uid, facility, light) plus the language and the drawer's collapse (decision 061). */
 import type { Database } from '../db/index.server'
 import type { Actor } from '../db/types'
 import { PLATFORM_ORG } from '../route-map'
@@ -8,11 +8,13 @@ import { roleOf, worksIn, type SessionUser } from './entitlements'
 export interface Prefs {
   light: boolean
   lang: 'en' | 'es'
+  /** the side drawer shrunk to icons (wide screens), so the first paint is right without JavaScript */
+  collapsed: boolean
 }
 
 export async function getPrefs(database: Database, uid: string, facility: string | null): Promise<Prefs> {
   const [p] = await database.store.find(PLATFORM_ORG, 'set_preferences', { uid, facility: facility ?? '' }, 1)
-  return { light: p?.light === 'yes', lang: p?.lang === 'es' ? 'es' : 'en' }
+  return { light: p?.light === 'yes', lang: p?.lang === 'es' ? 'es' : 'en', collapsed: p?.drawer === 'collapsed' }
 }
 
 export async function savePrefs(database: Database, actor: Actor, uid: string, facility: string | null, patch: Partial<Prefs>) {
@@ -20,6 +22,7 @@ export async function savePrefs(database: Database, actor: Actor, uid: string, f
   const doc: Record<string, unknown> = {}
   if (patch.light !== undefined) doc.light = patch.light ? 'yes' : 'no'
   if (patch.lang !== undefined) doc.lang = patch.lang
+  if (patch.collapsed !== undefined) doc.drawer = patch.collapsed ? 'collapsed' : 'open'
   if (p) await database.store.update(actor, PLATFORM_ORG, 'set_preferences', p._id, doc)
   else await database.store.insert(actor, PLATFORM_ORG, 'set_preferences', { uid, facility: facility ?? '', light: 'no', lang: 'en', ...doc })
 }

@@ -1,9 +1,11 @@
 /**
- * Kiosk mode's own bar (SPEC §2.1; issue 32 item 5): the shared tablet on the floor shows no top bar
- * or footer, but never traps its user: Home, the menu of the screens they may use (a <details>, so it
- * opens without JavaScript) and Leave kiosk mode, in the page's flow at the top, so nothing covers a
- * table's pager. Every target is at least 44 px. The back button goes back inside the app as usual;
- * only a back that would leave Canopy asks first.
+ * Kiosk mode's own bar (SPEC §2.1; issue 32 item 5, issue 29 item 4): the shared tablet on the floor
+ * shows no top bar, drawer or footer, but never traps its user: Home, Back, the menu of the screens
+ * they may use (a <details>, so it opens without JavaScript) and Leave kiosk mode, in the page's flow
+ * at the top, so nothing covers a table's pager. Every target is at least 44 px. Back is the
+ * browser's back inside the app with JavaScript; without it (or on the page the tab entered on) it
+ * goes up: from a record to its screen, from a screen to Home. The browser's back button goes back
+ * inside the app as usual; only a back that would leave Canopy asks first (in and out of kiosk mode).
  */
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
@@ -20,6 +22,15 @@ export function KioskBar({ menu }: { menu: MenuGroup[] }) {
     <nav aria-label={t('Kiosk')} className="flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-900 px-3 py-1">
       <Link to="/Welcome" className={`${item} font-semibold text-canopy-400 hover:bg-slate-800`}>
         {t('Home')}
+      </Link>
+      <Link to={upFrom(location.pathname)} onClick={(e) => {
+        // an earlier page of the app in this tab: the real back (where the user came from)
+        if (indexOf(history.state) > 0) {
+          e.preventDefault()
+          history.back()
+        }
+      }} className={`${item} border border-slate-600 hover:bg-slate-800`}>
+        {t('Back')}
       </Link>
       {/* the page's address as its key: a new page closes the menu, as a page load does without JavaScript */}
       <details className="relative" key={location.pathname + location.search}>
@@ -57,7 +68,8 @@ export function KioskBar({ menu }: { menu: MenuGroup[] }) {
 }
 
 /**
- * In kiosk mode a back that would leave the app asks first (SPEC §2.1). The page the tab entered
+ * A back that would leave the app asks first (SPEC §2.1: "A confirmation to exit the app is offered
+ * on the back button"; the shell turns it on in and out of kiosk mode, decision 061). The page the tab entered
  * Canopy on gets one guard entry; the router's history index (`idx`) says where a back lands: a back
  * between the app's own pages is an ordinary back, and only a back from the guard entry (index 0)
  * to the entry page (index 0 too) would leave, so only that one asks. (A marker in the guard entry's
@@ -94,6 +106,12 @@ export function useExitConfirmation(active: boolean) {
       history.back()
     },
   }
+}
+
+/** Up one level: /{screen}/{id}/edit → /{screen}; a screen → the start page. */
+export function upFrom(pathname: string): string {
+  const parts = pathname.split('/').filter(Boolean)
+  return parts.length > 1 ? `/${parts[0]}` : '/Welcome'
 }
 
 const indexOf = (state: unknown): number => {

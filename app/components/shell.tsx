@@ -1,10 +1,16 @@
 /**
- * The shell of SPEC §2.1: top bar (menu, title with version, theme, Support, user menu), the
- * drawer built from entitlements, the footer (connection, user, facility, kiosk, logo), and
- * kiosk mode (bars hidden; kiosk-bar.tsx: Home, the menu and Leave kiosk mode in the page's flow). Menus are <details>: they open without JS.
+ * The shell of SPEC §2.1: top bar (menu toggle, collapse, title with version, theme, Support, user
+ * menu), the side drawer built from entitlements (side-drawer.tsx; decision 061), breadcrumbs, the
+ * footer (connection, user, facility, kiosk, logo), and kiosk mode (bars and drawer hidden;
+ * kiosk-bar.tsx: Home, Back, the menu and Leave kiosk mode in the page's flow). The back button
+ * that would leave the app asks first, in and out of kiosk mode (JavaScript only). The user menu
+ * is a <details>: it opens without JS.
  */
-import { Link, useLocation, useRevalidator } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { Link, useFetcher, useLocation, useRevalidator } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Breadcrumbs } from './breadcrumbs'
+import { CollapseIcon } from './drawer-icons'
+import { CONTENT_ID, DRAWER_ID, SideDrawer, type FacilityChoice } from './side-drawer'
 import { ConfirmDialog } from './dialogs'
 import { KioskBar, useExitConfirmation } from './kiosk-bar'
 import { useBusState, useServerConnection, type ConnectionState } from './connection'
@@ -26,6 +32,10 @@ export interface ShellData {
   facility: string | null
   facilityName: string | null
   facilities: number
+  /** the facilities the drawer's switcher offers (only when there are more than one) */
+  facilityChoices?: FacilityChoice[]
+  /** the drawer shrunk to icons (a saved preference) */
+  drawerCollapsed?: boolean
   kiosk: boolean
   light: boolean
   lang: 'en' | 'es'
@@ -81,14 +91,35 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
 export function Shell({ data, children, notice }: { data: ShellData; children: ReactNode; notice?: ReactNode }) {
   const t = useT()
   const location = useLocation()
-  const exit = useExitConfirmation(data.kiosk)
+  const exit = useExitConfirmation(true)
   const revalidator = useRevalidator()
   // back after a break: what was saved meanwhile was not announced, so the page reads its data again
   const connection = useServerConnection(t, () => revalidator.revalidate())
+  const [hydrated, setHydrated] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const collapse = useFetcher()
+  // the saved value, or the one being saved (the button answers at once)
+  const collapsed = collapse.formData ? collapse.formData.get('collapsed') === 'yes' : !!data.drawerCollapsed
+  useEffect(() => setHydrated(true), [])
+  // a new page closes the off-canvas drawer, as a page load does without JavaScript
+  useEffect(() => setDrawerOpen(false), [location.pathname])
+  useEffect(() => {
+    if (!drawerOpen) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setDrawerOpen(false)
+        document.getElementById('menu-toggle')?.focus()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    document.querySelector<HTMLElement>(`#${DRAWER_ID} a, #${DRAWER_ID} button, #${DRAWER_ID} input`)?.focus()
+    return () => window.removeEventListener('keydown', onKey)
+  }, [drawerOpen])
+  const leaveDialog = <ConfirmDialog open={exit.asking} title={t('Leave Canopy?')} message={t('Do you want to leave the app?')} confirmLabel={t('Leave')} cancelLabel={t('Stay')} onConfirm={exit.leave} onCancel={exit.stay} />
   if (data.kiosk) {
     return (
       <div className="kiosk min-h-screen text-lg">
-        <ConfirmDialog open={exit.asking} title={t('Leave Canopy?')} message={t('Do you want to leave the app?')} confirmLabel={t('Leave')} cancelLabel={t('Stay')} onConfirm={exit.leave} onCancel={exit.stay} />
+        {leaveDialog}
         <Toaster serverMessage={data.message} />
         <KioskBar menu={data.menu} />
         {data.metrcBanner ? <MetrcKeyBanner b={data.metrcBanner} /> : null}
@@ -96,30 +127,31 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
       </div>
     )
   }
+  const barButton = 'flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 hover:bg-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-canopy-400'
   return (
     <div className="flex min-h-screen flex-col">
+      {leaveDialog}
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-900 px-3 py-1">
-        <details className="relative">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={t('Menu')}>
-            <MenuIcon /> <span className="ml-2">{t('Menu')}</span>
-          </summary>
-          <nav aria-label={t('Main menu')} className="absolute left-0 z-20 mt-1 max-h-[80vh] w-72 overflow-y-auto rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
-            {data.menu.map((g) => (
-              <details key={g.name} className="mb-1">
-                <summary className="flex min-h-11 cursor-pointer items-center rounded px-2 font-semibold hover:bg-slate-800">{t(g.name)}</summary>
-                <ul>
-                  {g.items.map((i) => (
-                    <li key={i.path}>
-                      <Link to={i.path} className="flex min-h-11 items-center rounded px-4 hover:bg-slate-800">
-                        {t(i.title)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            ))}
-          </nav>
-        </details>
+        {/* narrow screens: the menu toggle opens the off-canvas drawer (without JavaScript a link to it, opened by :target) */}
+        {hydrated ? (
+          <button id="menu-toggle" type="button" className={`${barButton} lg:hidden`} aria-label={t('Menu')} aria-controls={DRAWER_ID} aria-expanded={drawerOpen} onClick={() => setDrawerOpen((v) => !v)}>
+            <MenuIcon />
+          </button>
+        ) : (
+          <a id="menu-toggle" href={`#${DRAWER_ID}`} className={`${barButton} lg:hidden`} aria-label={t('Menu')} aria-controls={DRAWER_ID}>
+            <MenuIcon />
+          </a>
+        )}
+        {/* wide screens: collapse the drawer to icons; saved per user on the server */}
+        <collapse.Form method="post" action="/Preferences" className="hidden lg:block">
+          <input type="hidden" name="intent" value="drawer" />
+          <input type="hidden" name="collapsed" value={collapsed ? 'no' : 'yes'} />
+          <input type="hidden" name="back" value={location.pathname + location.search} />
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <button type="submit" className={barButton} aria-label={t('Side menu')} aria-controls={DRAWER_ID} aria-expanded={!collapsed} title={collapsed ? t('Expand the menu') : t('Collapse the menu')}>
+            <CollapseIcon collapsed={collapsed} />
+          </button>
+        </collapse.Form>
         <Link to="/Welcome" className="mr-auto px-2 text-lg font-semibold text-canopy-400">
           {APP_NAME} {APP_VERSION}
         </Link>
@@ -157,7 +189,21 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
       {data.metrcBanner ? <MetrcKeyBanner b={data.metrcBanner} /> : null}
       {notice}
       <Toaster serverMessage={data.message} />
-      <div className="flex-1">{children}</div>
+      <div className="flex flex-1">
+        <SideDrawer
+          menu={data.menu}
+          collapsed={collapsed}
+          open={drawerOpen}
+          hydrated={hydrated}
+          onClose={() => setDrawerOpen(false)}
+          facility={{ id: data.facility, name: data.facilityName }}
+          facilities={data.facilityChoices ?? []}
+        />
+        <div id={CONTENT_ID} className="min-w-0 flex-1">
+          <Breadcrumbs menu={data.menu} />
+          {children}
+        </div>
+      </div>
       <footer className="flex flex-wrap items-center gap-3 border-t border-slate-800 bg-slate-900 px-3 py-1 text-sm text-slate-300">
         <ConnectionStatus state={connection} />
         <span>{data.fullName}</span>

@@ -9,3 +9,14 @@ export function recordTitle(schema: { label: string; singular?: string }, editin
   if (schema.singular) return t(`New ${schema.singular}`)
   return `${t('Add a record to')} ${t(schema.label)}`
 }
+
+/**
+ * A stored record's name in a person's words (the breadcrumb's last crumb, decision 061): the value
+ * of the field the table sorts by, else of its first shown text field, else null (the id is shown).
+ */
+export function recordName(schema: { fields: Array<{ key: string; show: boolean; type: string }>; defaultSort?: { key: string } }, row: Record<string, unknown> | null): string | null {
+  if (!row) return null
+  const text = (k: string | undefined) => (k && typeof row[k] === 'string' && (row[k] as string).trim() ? (row[k] as string).trim().slice(0, 80) : null)
+  const first = schema.fields.find((f) => f.show && f.type === 'text' && text(f.key))
+  return text(schema.defaultSort?.key) ?? text(first?.key)
+}

@@ -1,13 +1,4 @@
-import { Link } from '@remix-run/react'
-import { Page } from '../components/ui'
+/** /Loggedout (SPEC §2.2, public): logout shows the login view (SPEC §4), so an old link to it lands there. */
+import { redirect } from '@remix-run/node'
 
-export default function Loggedout() {
-  return (
-    <Page title="You have been logged out">
-      <p className="text-slate-300">Your session has ended on this device.</p>
-      <Link to="/Welcome" className="text-canopy-400 underline">
-        Login again
-      </Link>
-    </Page>
-  )
-}
+export const loader = () => redirect('/Welcome?msg=loggedout')

@@ -1,6 +1,10 @@
-/** Theme, language and kiosk switches from the shell (forms, so they work without JavaScript). */
+/**
+ * Theme, language, kiosk and the drawer's collapse from the shell (forms, so they work without
+ * JavaScript: the answer is the page they came from). The drawer's button posts through a fetcher
+ * with `js=1`: the answer is then a small JSON and the root loader reads the saved value again.
+ */
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
 import { savePrefs } from '../auth/preferences.server'
 import { requireSession } from '../auth/require.server'
 import { updateSession } from '../auth/session.server'
@@ -19,6 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       break
     case 'lang':
       await savePrefs(context.database, actor, s.user.uid, s.session.facility, { lang: form.get('lang') === 'es' ? 'es' : 'en' })
+      break
+    case 'drawer':
+      await savePrefs(context.database, actor, s.user.uid, s.session.facility, { collapsed: form.get('collapsed') === 'yes' })
+      if (form.get('js') === '1') return json({ ok: true })
       break
     case 'kiosk':
       await updateSession(context.database, s.id, { kiosk: form.get('kiosk') === 'on' })

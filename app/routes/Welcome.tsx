@@ -64,7 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'logout') {
     const id = readSessionId(request)
     if (id) await endSession(context.database, id, 'logout')
-    return redirect('/Loggedout', { headers: { 'Set-Cookie': sessionCookie(request, null) } })
+    // SPEC §4: logout shows the login view (with a line that says so)
+    return redirect('/Welcome?msg=loggedout', { headers: { 'Set-Cookie': sessionCookie(request, null) } })
   }
   if (intent === 'verify-email') {
     const s = await requireSession(request, context)

@@ -27,10 +27,12 @@ import { isPlatformCollection } from '../route-map'
 import { rowRights } from '../records/rights'
 import { recordHistory } from './record-history.server'
 import { labelLinks, type LabelLinks } from '../labels/links.server'
-import { recordTitle } from '../forms/record-title'
+import { recordName, recordTitle } from '../forms/record-title'
 
 export interface EditData {
   title: string
+  /** the record's name for the breadcrumbs (forms/record-title.ts recordName); null for a new one */
+  name: string | null
   /** null: a new record */
   id: string | null
   ts: string | null
@@ -120,6 +122,7 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     : []
   return {
     title: recordTitle(schema, !!row),
+    name: recordName(schema, row),
     id,
     ts: row?.ts ?? null,
     schema,

@@ -45,6 +45,12 @@ export type ListQuery = Partial<{
  */
 export const PAGE_PARAMS = ['name', 'kiosk', 'msg', 'lang', 'done', 'facility'] as const
 
+/**
+ * The side drawer's filter without JavaScript (`?menu=words`, components/side-drawer.tsx): the
+ * shell's, not the view's; a table screen reads past it without a notice and keeps it out of its links.
+ */
+export const MENU_FILTER_PARAM = 'menu'
+
 /** The URL search string of a view (defaults left out, keys in one order), so equal views have equal links. */
 export function listQueryToSearch(query: ListQuery, keep?: URLSearchParams): string {
   const out = new URLSearchParams()

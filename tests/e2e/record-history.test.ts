@@ -33,7 +33,8 @@ test.beforeEach(async ({ page, createUser }) => {
   await signIn(page, user.email, user.password)
 })
 
-const entries = (page: Page) => page.getByRole('listitem')
+// the page's own list (the drawer and the breadcrumbs are lists too, decision 061)
+const entries = (page: Page) => page.getByRole('region', { name: 'History' }).getByRole('listitem')
 
 test('the history names the client, lists only what changed and shows the whole note', async ({ page }) => {
   await page.goto(`/DisOrderTable/${id}/history`)

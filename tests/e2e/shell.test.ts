@@ -25,7 +25,7 @@ test('super can open every route of SPEC §2.3', async ({ page, createUser }) =>
 test('a restricted user sees only entitled modules, and a typed address outside them is 403', async ({ page, createUser }) => {
   const u = await createUser({ modules: { greenleaf: ['cul', 'help'] } })
   await login(page, u.email, u.password)
-  await page.locator('summary[aria-label="Menu"]').click()
+  // the side drawer (decision 061): its groups are on the page, no menu to open first
   const menu = page.getByRole('navigation', { name: 'Main menu' })
   await expect(menu.locator(':scope > details > summary')).toHaveText(['Cultivation', 'Help'])
   for (const path of ['/MetrcPlants', '/SupUsers', '/DisSales']) {
@@ -53,20 +53,17 @@ test('super sees every module group and Super Admin last; an admin (null module 
   const sup = await createUser({ role: 'super' })
   await login(page, sup.email, sup.password)
   await page.getByRole('button', { name: 'Greenleaf Cultivation, Salinas' }).click()
-  await page.locator('summary[aria-label="Menu"]').click()
   await expect(groups).toHaveText([...everyModuleGroup(), 'Super Admin'])
 
   await logout(page)
   const admin = await createUser({ role: 'admin', modules: { greenleaf: null } })
   await login(page, admin.email, admin.password)
-  await page.locator('summary[aria-label="Menu"]').click()
   await expect(groups).toHaveText(everyModuleGroup())
 })
 
 test('workflows: a Workflows item comes first in each module with allowed workflows', async ({ page }) => {
   await login(page, 'admin@greenleaf.demo', PASSWORD)
   await page.getByRole('button', { name: 'Greenleaf Cultivation, Salinas' }).click()
-  await page.locator('summary[aria-label="Menu"]').click()
   const cultivation = page.getByRole('navigation', { name: 'Main menu' }).locator('details', { hasText: 'Cultivation' }).first()
   await cultivation.locator('summary').click()
   await expect(cultivation.getByRole('link').first()).toHaveText('Workflows')
@@ -85,14 +82,14 @@ test('kiosk mode hides the bars, survives navigation, and its bar\'s button leav
   const u = await createUser()
   await login(page, u.email, u.password)
   await page.getByRole('button', { name: 'Kiosk' }).click()
-  await expect(page.locator('summary[aria-label="Menu"]')).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0)
   await page.goto('/CulPlantings')
   await expect(page.getByRole('heading', { name: 'Plantings' })).toBeVisible()
   const leave = page.getByRole('button', { name: 'Leave kiosk mode' })
   await expect(leave).toBeVisible()
   expect((await leave.boundingBox())!.height).toBeGreaterThanOrEqual(44)
   await leave.click()
-  await expect(page.locator('summary[aria-label="Menu"]')).toHaveCount(1)
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(1)
 })
 
 test('the theme is dark by default, and the light theme is saved across sign-ins', async ({ page, createUser }) => {
@@ -116,8 +113,8 @@ test('Spanish labels come from the phrase map when chosen', async ({ page, creat
   await page.locator('summary[aria-label="User menu"]').click()
   await page.getByRole('button', { name: 'Español' }).click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-  await page.locator('summary[aria-label="Menu"], summary[aria-label]').first().click()
-  const menu = page.getByRole('navigation').first()
+  // the drawer's name is Spanish too
+  const menu = page.getByRole('navigation', { name: 'Menú principal' })
   await menu.locator('details summary').first().click()
   await expect(menu.getByRole('link', { name: String(plantings.es) })).toBeVisible()
 })

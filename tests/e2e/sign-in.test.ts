@@ -131,11 +131,16 @@ test('sign-in with a token from the address; a forged token is refused', async (
   await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
 })
 
-test('logout ends the session', async ({ page, createUser }) => {
+test('logout ends the session and shows the login view (SPEC §4)', async ({ page, createUser }) => {
   const u = await createUser()
   await login(page, u.email, u.password)
   await logout(page)
-  await expect(page).toHaveURL(/\/Loggedout$/)
+  await expect(page).toHaveURL(/\/Welcome\?msg=loggedout$/)
+  await expect(page.getByRole('status').filter({ hasText: 'You have been logged out.' })).toBeVisible()
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
+  // an old link to /Loggedout lands on the login view too
+  await page.goto('/Loggedout')
+  await expect(page).toHaveURL(/\/Welcome\?msg=loggedout$/)
   await page.goto('/Facility')
   await expect(page).toHaveURL(/\/Welcome/)
   await expect(page.getByRole('region', { name: 'Signed in' })).toHaveCount(0)

@@ -392,7 +392,8 @@ test('a conflicting edit is refused with what the other save changed, and the hi
 
   await page.getByRole('link', { name: 'History' }).click()
   await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible()
-  const entries = page.getByRole('listitem')
+  // the page's own list (the drawer and the breadcrumbs are lists too, decision 061)
+  const entries = page.getByRole('region', { name: 'History' }).getByRole('listitem')
   await expect(entries).toHaveCount(2)
   await expect(entries.first()).toContainText('Changed')
   await expect(entries.first().getByRole('row', { name: /Sales Rep/ })).toContainText('Ann')

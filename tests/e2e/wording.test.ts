@@ -77,7 +77,9 @@ test("an order's lines are numbered from 1", async ({ page, createUser, database
 test('the top bar and Print label show the app’s SVG icons, no emoji', async ({ page, createUser, database }) => {
   await signIn(page, await createUser({ modules: { [FAC]: ['cul'] } }))
   const header = page.locator('header').first()
-  await expect(header.locator('summary[aria-label="Menu"] svg')).toHaveCount(1)
+  // the drawer's menu toggle (narrow screens) and its collapse button (wide ones, decision 061)
+  await expect(header.locator('[aria-label="Menu"] svg')).toHaveCount(1)
+  await expect(header.getByRole('button', { name: 'Side menu', exact: true }).locator('svg')).toHaveCount(1)
   await expect(header.locator('summary[aria-label="User menu"] svg')).toHaveCount(1)
   expect(await header.innerText()).not.toMatch(EMOJI)
 

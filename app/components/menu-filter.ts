@@ -1,0 +1,35 @@
+/**
+ * The side drawer's filter (SPEC §2.1; decision 061): the words typed narrow the drawer to the
+ * screens whose title, or whose group's name, holds them, in the user's language or in English.
+ * Shared by the server (the no-JavaScript GET form, `?menu=`) and the browser (as one types).
+ * The shell loads it on every page: it imports one constant.
+ */
+import { MENU_FILTER_PARAM } from '../screens/table-url'
+
+export { MENU_FILTER_PARAM }
+export interface MenuEntry {
+  path: string
+  title: string
+}
+export interface MenuGroupLike {
+  name: string
+  items: MenuEntry[]
+}
+
+
+const words = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+
+/** The groups and screens that match `query` (all of them for an empty query); empty groups are left out. */
+export function filterMenu<G extends MenuGroupLike>(menu: G[], query: string, t: (key: string) => string = (k) => k): G[] {
+  const q = words(query.trim())
+  if (!q) return menu
+  const has = (text: string) => words(text).includes(q) || words(t(text)).includes(q)
+  return menu.map((g) => (has(g.name) ? g : { ...g, items: g.items.filter((i) => has(i.title)) })).filter((g) => g.items.length > 0)
+}
+
+/** Is `path` (a drawer entry) the screen at `pathname`, or the screen a record page at `pathname` belongs to? */
+export function isCurrentScreen(path: string, pathname: string): boolean {
+  const p = path.toLowerCase()
+  const here = pathname.toLowerCase().replace(/\/+$/, '')
+  return here === p || here.startsWith(`${p}/`)
+}
