@@ -8,7 +8,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { orgPrinters, printersForSchema } from '../labels/printers.server'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
-import { parseScannerField } from './scanner-setting'
+import { parseScannerField } from '../forms/scanner-setting'
 
 export type DeviceKind = 'scale' | 'rfid'
 

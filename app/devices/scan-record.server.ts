@@ -9,7 +9,7 @@ import type { TableAccess } from '../records/access.server'
 import { AppError } from '../utils/errors'
 import { scanCode, requestPrint } from './flows.server'
 import { fieldDevices, printersFor, type FieldDevice } from './lookup.server'
-import { tableScan, type ScannerField } from './scanner-setting'
+import { tableScan, type ScannerField } from '../forms/scanner-setting'
 
 /** The table's scan-to-record setting (its first RFID setting with `:prt` or `:more`), or null. */
 export async function tableScanSetting(context: AppLoadContext, org: string, collection: string): Promise<ScannerField | null> {

@@ -7,7 +7,7 @@
  */
 import { isYes } from '../format/format'
 import { quantity } from '../format/units'
-import { parseScannerField, SCANNER_FIELD_MESSAGE } from '../devices/scanner-setting'
+import { parseScannerField, SCANNER_FIELD_MESSAGE } from './scanner-setting'
 
 export interface SaveContext {
   mode: 'create' | 'update'

@@ -13,7 +13,7 @@ import { metrcPanel, type MetrcPanel } from '../metrc/sync/panel.server'
 import { sensorBoard, type SensorBoard } from '../sensors/board.server'
 import { tablePage, type TableData } from './table-page.server'
 import { tableScanSetting } from '../devices/scan-record.server'
-import type { ScannerField } from '../devices/scanner-setting'
+import type { ScannerField } from '../forms/scanner-setting'
 import type { DeleteConfirm } from './record-delete.server'
 
 export type { TableData }

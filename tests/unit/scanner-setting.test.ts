@@ -1,5 +1,5 @@
 /** A scanner setting's field (SPEC §3: a field name, `id:prt` or `id:more`; decision 060). */
-import { parseScannerField, tableScan } from '../../app/devices/scanner-setting'
+import { parseScannerField, tableScan } from '../../app/forms/scanner-setting'
 
 describe('parseScannerField', () => {
   it.each([

@@ -273,6 +273,10 @@ export const ES: Record<string, string> = {
   'Do you want to leave the app?': '¿Desea salir de la aplicación?',
   'Leave': 'Salir',
   'Stay': 'Quedarse',
+  'Release notes': 'Notas de la versión',
+  // the METRC outbox narrowed to one status (the compliance dashboard's tiles)
+  'Only': 'Solo',
+  'Show the whole tab': 'Mostrar toda la pestaña',
   // the side drawer and breadcrumbs (decision 061)
   'Breadcrumb': 'Ruta de navegación',
   'Back': 'Atrás',

@@ -7,8 +7,8 @@
  * serves one process and keeps the DATA_DIR file. Backups of the database hold the stored secret:
  * set SESSION_SECRET on every process to keep it out of them (ops/README).
  */
-import type { Env } from './env.server'
-import type { Db } from '../db/driver.server'
+import type { Env } from '../config/env.server'
+import type { Db } from './driver.server'
 
 export async function shareSessionSecret(db: Db, env: Env): Promise<Env> {
   if (env.SESSION_SECRET_FROM === 'env' || db.kind !== 'pg') return env
