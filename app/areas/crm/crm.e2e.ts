@@ -115,7 +115,7 @@ test('the pipeline board: moves by stage menu and drag, stale refused, the table
   await expect(page.locator(`[data-task="${todo._id}"]`)).toHaveCount(0)
   await page.goto(`/SchCalendar?date=${day}`)
   await page.getByLabel('Category').selectOption('CRM follow-up')
-  await page.getByRole('button', { name: 'Filter' }).click()
+  await page.getByTestId('calendar').getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/category=CRM/)
   await page.locator(`[data-cell="${day}"] [data-task="${todo._id}"]`).click()
   await expect(page).toHaveURL(new RegExp(`/CrmToDo/${todo._id}/edit`))
