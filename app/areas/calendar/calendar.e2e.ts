@@ -99,6 +99,9 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
   const slotId = (await slotDoc())._id
   if (js) {
     // resize by dragging the bottom edge: an hour becomes two and a half (the same move post, snapped to the picker's step)
+    // tall enough that the handle and the 1.5 hours below it are all in the window (pointer moves outside it are lost)
+    await page.setViewportSize({ width: 800, height: 1600 })
+    await page.locator(`[data-resize="${slotId}"]`).scrollIntoViewIfNeeded()
     const edge = (await page.locator(`[data-resize="${slotId}"]`).boundingBox())!
     await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2)
     await page.mouse.down()
@@ -154,6 +157,8 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
     await page.reload()
     await expect(page.locator(`[data-cell="${day3}"] [data-task]`, { hasText: `Scout ${tag}` })).toBeVisible()
     // dropped on an hour of the grid (even where another task covers it: force), it starts then (its top where it was grabbed) and keeps its length
+    // a window tall enough for the chip and the hour together: a page scrolled between press and release drops nothing
+    await page.setViewportSize({ width: 1280, height: 1600 })
     const chip = page.locator(`[data-cell="${day3}"] [data-task]`, { hasText: `Scout ${tag}` })
     const to = FIRST_HOUR + 8 < LAST_HOUR ? FIRST_HOUR + 8 : LAST_HOUR - 1
     await chip.dragTo(page.locator(`[data-slot="${day3}T${String(to).padStart(2, '0')}:00"]`), { sourcePosition: { x: 10, y: 10 }, targetPosition: { x: 10, y: 10 }, force: true })
@@ -162,6 +167,7 @@ test('the calendar: seeded tasks in place, create, move both ways, weekly with a
     await expect.poll(async () => at((await scout()).start)).toBe(`${String(to).padStart(2, '0')}:00`)
     expect(at((await scout()).end)).toBe(`${String(to + 1).padStart(2, '0')}:00`)
     expect(localDate(new Date(String((await scout()).start)), tz)).toBe(day3)
+    await page.setViewportSize({ width: 1280, height: 720 })
   }
 
   // weekly on Mondays with one Monday skipped
