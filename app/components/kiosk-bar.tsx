@@ -32,8 +32,9 @@ export function KioskBar({ menu }: { menu: MenuGroup[] }) {
       }} className={`${item} border border-slate-600 hover:bg-slate-800`}>
         {t('Back')}
       </Link>
-      {/* the page's address as its key: a new page closes the menu, as a page load does without JavaScript */}
-      <details className="relative" key={location.pathname + location.search}>
+      {/* the page's path as its key: a new screen closes the menu, as a page load does without JavaScript;
+          a change of the query only (a table settling its page size just after it loads) leaves it open */}
+      <details className="relative" key={location.pathname}>
         <summary className={`${item} cursor-pointer list-none border border-slate-600 hover:bg-slate-800`}>
           <MenuIcon /> <span className="ml-2">{t('Menu')}</span>
         </summary>
@@ -44,7 +45,7 @@ export function KioskBar({ menu }: { menu: MenuGroup[] }) {
               <ul>
                 {g.items.map((i) => (
                   <li key={i.path}>
-                    <Link to={i.path} className={`${item} hover:bg-slate-800`}>
+                    <Link to={i.path} onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')} className={`${item} hover:bg-slate-800`}>
                       {t(i.title)}
                     </Link>
                   </li>
@@ -69,25 +70,25 @@ export function KioskBar({ menu }: { menu: MenuGroup[] }) {
 
 /**
  * A back that would leave the app asks first (SPEC §2.1: "A confirmation to exit the app is offered
- * on the back button"; the shell turns it on in and out of kiosk mode, decision 061). The page the tab entered
- * Canopy on gets one guard entry; the router's history index (`idx`) says where a back lands: a back
- * between the app's own pages is an ordinary back, and only a back from the guard entry (index 0)
- * to the entry page (index 0 too) would leave, so only that one asks. (A marker in the guard entry's
- * state would not do: a table's first load replaces that entry to set its page size.)
+ * on the back button"; the shell turns it on in and out of kiosk mode, decision 061). The page the tab
+ * entered Canopy on (entry A) gets one guard entry after it, a copy of its state under a key of its
+ * own; only a back that lands on A itself (its key) would be the next back out of the app, so only
+ * that one asks. The key is read from the state the browser hands the popstate event, never from
+ * something an effect updates after a navigation (a back pressed before that effect ran asked by
+ * mistake on a slow tablet). A marker beside the key would not do: a table's first load replaces the
+ * guard entry's state to set its page size, and the router's replace keeps only its own fields.
  */
 export function useExitConfirmation(active: boolean) {
   const [asking, setAsking] = useState(false)
-  const location = useLocation()
-  const at = useRef(0)
-  useEffect(() => {
-    at.current = indexOf(history.state)
-  }, [location])
+  const entry = useRef<string | null>(null)
   useEffect(() => {
     if (!active || indexOf(history.state) > 0) return
-    history.pushState(history.state, '')
+    const key = keyOf(history.state)
+    entry.current = key
+    history.pushState(guardState(history.state, key), '')
     document.documentElement.dataset.exitGuard = 'on'
     const onPop = (e: PopStateEvent) => {
-      if (indexOf(e.state) === 0 && at.current === 0) setAsking(true)
+      if (keyOf(e.state) === key) setAsking(true)
     }
     window.addEventListener('popstate', onPop)
     return () => {
@@ -99,7 +100,7 @@ export function useExitConfirmation(active: boolean) {
     asking,
     stay: () => {
       setAsking(false)
-      history.pushState(history.state, '')
+      history.pushState(guardState(history.state, entry.current), '')
     },
     leave: () => {
       setAsking(false)
@@ -107,6 +108,14 @@ export function useExitConfirmation(active: boolean) {
     },
   }
 }
+
+const keyOf = (state: unknown): string | null => {
+  const key = (state as { key?: unknown } | null)?.key
+  return typeof key === 'string' ? key : null
+}
+
+/** The entry page's state under a key of its own (the router reads its location's key from it). */
+const guardState = (state: unknown, key: string | null) => ({ ...(state as object | null), key: `${key ?? 'entry'}-guard` })
 
 /** Up one level: /{screen}/{id}/edit → /{screen}; a screen → the start page. */
 export function upFrom(pathname: string): string {

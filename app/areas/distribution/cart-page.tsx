@@ -60,6 +60,11 @@ export function CartPage() {
   const submit = useSubmit()
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(timer.current), [])
+  // a search typed and then sent (Search, Enter) or any other form sent before the pause ends: the
+  // pending search-as-you-type must not fire after it (it would cancel an Add on its way)
+  useEffect(() => {
+    if (nav.state === 'submitting') clearTimeout(timer.current)
+  }, [nav.state])
   const err = a && 'error' in a ? a : null
   const t = d.totals
   return (
@@ -143,7 +148,7 @@ export function CartPage() {
       ) : null}
 
       <h2 className="text-lg font-semibold">Add lines</h2>
-      <Form method="get" role="search" className="flex items-end gap-2" onChange={(e) => {
+      <Form method="get" role="search" className="flex items-end gap-2" onSubmit={() => clearTimeout(timer.current)} onChange={(e) => {
         const form = e.currentTarget
         clearTimeout(timer.current)
         timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250)
