@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events'
 import type { TableSchema } from '../schemas/table-schema'
+import { withComputed } from '../schemas/computed'
 import { isAppError, badInput, conflict, notFound } from '../utils/errors'
 import { newId } from '../utils/ids'
 import type { Db, Queryable } from './driver.server'
@@ -105,7 +106,7 @@ export class Store {
   async insert(actor: Actor, org: string, collection: string, input: Record<string, unknown>, opts: WriteOptions & { id?: string } = {}): Promise<Doc> {
     const t = await this.table(collection)
     const schema = await this.schemas.get(collection)
-    const body = normalizeFields(schema, stripReserved(input))
+    const body = withComputed(schema, normalizeFields(schema, stripReserved(input)), null)
     const id = opts.id ?? (typeof input._id === 'string' && input._id ? input._id : newId())
     const cts = opts.allowCts && input.cts ? parseTs(input.cts) : new Date()
     const doc = await this.db.transaction((tx) => insertOne(tx, actor, org, t, collection, id, body, cts, opts))
@@ -121,7 +122,7 @@ export class Store {
   async insertIn(tx: Queryable, actor: Actor, org: string, collection: string, input: Record<string, unknown>, opts: WriteOptions = {}): Promise<Doc> {
     const t = await this.table(collection, tx)
     const schema = await this.schemas.get(collection, tx)
-    const body = normalizeFields(schema, stripReserved(input))
+    const body = withComputed(schema, normalizeFields(schema, stripReserved(input)), null)
     const id = typeof input._id === 'string' && input._id ? input._id : newId()
     return insertOne(tx, actor, org, t, collection, id, body, new Date(), opts)
   }
@@ -138,7 +139,8 @@ export class Store {
         throw conflict('this record was changed by someone else since you opened it', { current: before })
       }
       const cts = opts.allowCts && input.cts ? parseTs(input.cts) : new Date(before.cts)
-      const next = { ...(opts.replace ? {} : cur.rows[0].doc), ...patch, octs: before.octs ?? before.cts }
+      const kept = opts.replace ? {} : cur.rows[0].doc
+      const next = { ...kept, ...withComputed(schema, patch, opts.replace ? null : kept), octs: before.octs ?? before.cts }
       const r = await tx.query<Row>(
         `UPDATE ${t} SET doc = $3, cts = $4, ts = greatest(now(), ts + interval '1 millisecond') WHERE org = $1 AND id = $2 RETURNING id, doc, cts, ts`,
         [org, id, next, cts],
@@ -162,7 +164,7 @@ export class Store {
     const now = new Date().toISOString()
     const rows = docs.map((d) => {
       const cts = d.cts ? parseTs(d.cts).toISOString() : now
-      return { id: typeof d._id === 'string' && d._id ? d._id : newId(), cts, doc: { ...normalizeFields(schema, stripReserved(d)), octs: cts } }
+      return { id: typeof d._id === 'string' && d._id ? d._id : newId(), cts, doc: { ...withComputed(schema, normalizeFields(schema, stripReserved(d)), null), octs: cts } }
     })
     let inserted = 0
     await this.db.transaction(async (tx) => {
@@ -206,7 +208,7 @@ export class Store {
   ): Promise<{ inserted: number; updated: number; removed: number }> {
     const t = await this.table(collection)
     const schema = await this.schemas.get(collection)
-    const rows = docs.map((d) => ({ id: d._id, doc: normalizeFields(schema, stripReserved(d)) }))
+    const rows = docs.map((d) => ({ id: d._id, doc: withComputed(schema, normalizeFields(schema, stripReserved(d)), null) }))
     const out = { inserted: 0, updated: 0, removed: 0 }
     const meta = (x: string) => `${x}.doc || jsonb_build_object('_id', ${x}.id, 'cts', to_char(${x}.cts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'ts', to_char(${x}.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
     await this.db.transaction(async (tx) => {
@@ -270,7 +272,8 @@ export class Store {
     const schema = await this.schemas.get(collection, tx)
     const out: Doc[] = []
     for (let i = 0; i < rows.length; i += 1000) {
-      const chunk = rows.slice(i, i + 1000).map((r) => ({ id: r.id, doc: normalizeFields(schema, stripReserved(r.doc)) }))
+      // each a whole document: its computed fields from its own values
+      const chunk = rows.slice(i, i + 1000).map((r) => ({ id: r.id, doc: withComputed(schema, normalizeFields(schema, stripReserved(r.doc)), null) }))
       const r = await tx.query<Row>(
         `WITH input AS (SELECT x ->> 'id' AS id, x -> 'doc' AS doc FROM jsonb_array_elements($2::jsonb) x),
          cur AS (SELECT c.id, c.doc, c.cts, c.ts FROM ${t} c JOIN input i ON c.org = $1 AND c.id = i.id),
@@ -295,7 +298,7 @@ export class Store {
     const now = new Date().toISOString()
     const out: Doc[] = []
     for (let i = 0; i < docs.length; i += 1000) {
-      const chunk = docs.slice(i, i + 1000).map((d) => ({ id: typeof d._id === 'string' && d._id ? d._id : newId(), doc: { ...normalizeFields(schema, stripReserved(d)), octs: now } }))
+      const chunk = docs.slice(i, i + 1000).map((d) => ({ id: typeof d._id === 'string' && d._id ? d._id : newId(), doc: { ...withComputed(schema, normalizeFields(schema, stripReserved(d)), null), octs: now } }))
       const r = await tx
         .query<Row>(
           `WITH ins AS (

@@ -9,6 +9,7 @@
  * This module is shared by server and browser: no server imports.
  */
 import { z } from 'zod'
+import { FormulaError, formulaFields, parseFormula } from './formula'
 
 export const FIELD_TYPES = [
   'text', 'number', 'date', 'remote', 'code', 'fileDND', 'currency', 'textarea', 'measure',
@@ -52,6 +53,8 @@ export interface FieldDef {
   units?: string[]
   remote?: boolean
   scanner?: 'rfid' | 'scale'
+  /** a `function` field's formula over the record's other fields (forms/formula.ts); it is computed, never typed */
+  formula?: string
   /** columns of an array sub-table */
   array?: FieldDef[]
 }
@@ -118,6 +121,7 @@ type RawItem = {
   units?: string[]
   remote?: unknown
   scanner?: 'rfid' | 'scale'
+  formula?: string
   array?: RawItem[]
 }
 
@@ -143,6 +147,7 @@ const itemSchema: z.ZodType<RawItem> = z.lazy(() =>
     units: z.array(z.string()).optional(),
     remote: z.unknown().optional(),
     scanner: z.enum(['rfid', 'scale']).optional(),
+    formula: z.string().max(500).optional(),
     array: z.array(itemSchema).optional(),
   })),
 )
@@ -178,6 +183,7 @@ export const shapeBSchema = z.object({
         class: z.string().optional(),
         align: z.enum(['left', 'center', 'right']).optional(),
         component: z.string().optional(),
+        formula: z.string().max(500).optional(),
       }),
     )
     .min(1),
@@ -238,6 +244,11 @@ function normItem(it: RawItem, i: number, readonly: Set<string>): FieldDef {
   if (it.units) f.units = it.units
   if (it.remote !== undefined) f.remote = bool(it.remote, false)
   if (it.scanner) f.scanner = it.scanner
+  // a function field is computed from its formula, never typed: read-only in every form and API
+  if (type === 'function') {
+    f.ro = true
+    f.formula = it.formula ?? ''
+  }
   if (it.array) f.array = it.array.map((a, j) => normItem(a, j, new Set()))
   return f
 }
@@ -271,6 +282,7 @@ export function normalizeSchema(input: unknown): TableSchema {
         type,
         units: e?.units,
         remote: e?.remote,
+        formula: h.formula,
         en: e?.dir || e?.arrayTable ? { dir: e?.dir, table: e?.arrayTable } : undefined,
         array: e?.headerTable?.map((t) => ({ key: t.value, label: t.text })),
       }
@@ -307,12 +319,38 @@ function finish(a: z.infer<typeof shapeASchema>): TableSchema {
     ...(a.defaultSort ? { defaultSort: a.defaultSort } : {}),
     ...(a.actions?.length ? { actions: a.actions } : {}),
   }
+  checkFormulas(a.key, fields)
   for (const k of [s.dateField, s.statusField, s.defaultSort?.key]) {
     if (k && k !== 'cts' && k !== 'ts' && !fields.some((f) => f.key === k)) {
       throw new z.ZodError([{ code: 'custom', path: ['dateField'], message: `schema ${a.key} names field "${k}" which it does not define` }])
     }
   }
   return s
+}
+
+/**
+ * Every function field has a formula that reads, and reads only the table's own entered fields (not
+ * another formula, so no order or cycle matters; not the field itself).
+ */
+function checkFormulas(table: string, fields: FieldDef[]): void {
+  const fail = (key: string, message: string) => {
+    throw new z.ZodError([{ code: 'custom', path: ['items', key, 'formula'], message: `schema ${table}, field ${key}: ${message}` }])
+  }
+  for (const f of fields) {
+    if (f.type !== 'function') continue
+    if (!f.formula?.trim()) fail(f.key, 'a function field needs a formula (for example "dry_weight / wet_weight * 100")')
+    let names: string[] = []
+    try {
+      names = formulaFields(parseFormula(f.formula ?? ''))
+    } catch (e) {
+      fail(f.key, e instanceof FormulaError ? e.message : 'the formula cannot be read')
+    }
+    for (const n of names) {
+      const g = fields.find((x) => x.key === n)
+      if (!g) fail(f.key, `the formula names "${n}", which is not a field of this table`)
+      else if (g.type === 'function') fail(f.key, `the formula names "${n}", another computed field; name the fields it is computed from`)
+    }
+  }
 }
 
 /** The fields that get an index: sortable or searchable ones, and the date field. */

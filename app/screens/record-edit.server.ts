@@ -20,6 +20,8 @@ import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
+import type { Doc } from '../db/types'
+import { formulaFields, numberOf, parseFormula } from '../schemas/formula'
 import { withMetrcPickLists } from '../metrc/pick-lists.server'
 import { isAppError, forbidden, notFound } from '../utils/errors'
 import { readView } from './table-page.server'
@@ -41,6 +43,10 @@ export interface EditData {
   /** options of list fields, by field key */
   options: Record<string, Array<{ value: string; label: string }>>
   readonly: Array<{ label: string; value: string }>
+  /** the stored values of the computed (function) fields, by key (the form shows them live with JavaScript) */
+  computed: Record<string, number | null>
+  /** the stored values of read-only fields a formula reads (the form has no input for them) */
+  inputs: Record<string, unknown>
   canEditCts: boolean
   /** admin and super: the form offers the row locks ed and delete (SPEC §3, §6) */
   canLockRows: boolean
@@ -117,7 +123,7 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
   await walk(schema.fields.filter((f) => !f.ro))
   const readonly = row
     ? schema.fields
-        .filter((f) => f.ro && f.type !== 'array')
+        .filter((f) => f.ro && f.type !== 'array' && f.type !== 'function')
         .map((f) => ({ label: f.label, value: formatCell(row[f.key], view.columns.find((c) => c.key === f.key)?.format ?? '', { timeZone }) }))
     : []
   return {
@@ -129,6 +135,8 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     values: formValuesOf(schema, { ...(row ?? {}), ...preset }, { canEditCts: canEditCts(s), canLockRows: canLockRows(s), timeZone }),
     options: opts,
     readonly,
+    computed: Object.fromEntries(schema.fields.filter((f) => f.type === 'function').map((f) => [f.key, numberOf(row?.[f.key])])),
+    inputs: computedInputs(schema, row),
     canEditCts: canEditCts(s),
     canLockRows: canLockRows(s),
     timeZone,
@@ -141,6 +149,19 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     label: row ? await labelLinks(context, view.org, schema, row._id) : null,
     need: rule?.kind === 'error' ? rule.message : null,
   }
+}
+
+/** The read-only fields the computed fields read, as stored (a formula over an input the form does not hold). */
+function computedInputs(schema: TableSchema, row: Doc | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const f of schema.fields) {
+    if (f.type !== 'function' || !f.formula) continue
+    for (const n of formulaFields(parseFormula(f.formula))) {
+      const g = schema.fields.find((x) => x.key === n)
+      if (g?.ro && row && row[n] !== undefined) out[n] = row[n]
+    }
+  }
+  return out
 }
 
 export type SaveOutcome = { ok: true; back: string } | { ok: false; reply: SubmissionResult<string[]>; status: number }

@@ -2,7 +2,8 @@
  * SPEC §2.6 field types with their own widget, with JavaScript and without: a gaugearray (the seeded
  * Harvests' Moisture Checks, 0–100 %) is one input per reading beside a gauge, plus a blank one for the
  * next; what is saved is the list, and the edit form shows it again with its gauges. A remote field (the seeded
- * Trim's Shake) is read by its Remote button from the scale mapped to it.
+ * Trim's Shake) is read by its Remote button from the scale mapped to it. A function field (the seeded
+ * Harvests' Dry Yield) is computed from the weights, never typed.
  */
 import { expect, signIn, test } from './fixtures'
 
@@ -48,4 +49,33 @@ test("remote: the Remote button reads the field from the scale mapped to it (the
   await remote.click()
   // the demo's trim-room scale answers read_weight: its reading is the field's value
   await expect(page.getByLabel('Shake (remote scale)', { exact: true })).toHaveValue(/^\d+(\.\d+)?$/, { timeout: 15_000 })
+})
+
+test('function: the Dry Yield is computed from the weights, live as they are typed with JavaScript, stored on save', async ({ page, createUser, database, javaScriptEnabled, cleanup }) => {
+  const grower = await createUser({ modules: { [FAC]: ['cul'] } })
+  const [harvest] = await database.store.find(FAC, 'fac_harvests', {}, 1)
+  cleanup(async () => {
+    const now = (await database.store.get(FAC, 'fac_harvests', harvest._id))!
+    await database.store.update(actor, FAC, 'fac_harvests', harvest._id, { ...now, wetWeight: harvest.wetWeight ?? null, dryWeight: harvest.dryWeight ?? null })
+  })
+  await signIn(page, grower.email, grower.password)
+  await page.goto(`/CulHarvest/${encodeURIComponent(harvest._id)}/edit`)
+  const out = page.getByRole('status', { name: 'Dry Yield (% of wet)' })
+  await expect(out).toBeVisible()
+  await expect(out).toHaveAccessibleDescription('Computed from: round(Dry Weight / Wet Weight × 100, 1)')
+  // no input for it: it is computed, never typed
+  await expect(page.getByLabel('Dry Yield (% of wet)', { exact: true }).locator('input, textarea')).toHaveCount(0)
+  await page.getByLabel('Wet Weight: quantity', { exact: true }).fill('2')
+  await page.getByLabel('Wet Weight: unit', { exact: true }).selectOption('lb')
+  await page.getByLabel('Dry Weight: quantity', { exact: true }).fill('8')
+  await page.getByLabel('Dry Weight: unit', { exact: true }).selectOption('oz')
+  if (javaScriptEnabled) await expect(out).toHaveText('25')
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click()
+  await expect.poll(async () => (await database.store.get(FAC, 'fac_harvests', harvest._id))?.dryYield).toBe(25)
+  await page.goto(`/CulHarvest/${encodeURIComponent(harvest._id)}/edit`)
+  await expect(out).toHaveText('25')
+  if (javaScriptEnabled) {
+    await page.getByLabel('Dry Weight: quantity', { exact: true }).fill('')
+    await expect(out).toHaveText('—')
+  }
 })

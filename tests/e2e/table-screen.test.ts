@@ -355,7 +355,8 @@ test('a plant marked dead without its disposal fields is refused with the SPEC Â
   await page.getByRole('region', { name: 'Signed in' }).waitFor()
   await page.goto('/culPlants?size=10&sort=tag&dir=asc')
   await table(page).getByRole('link', { name: 'Edit' }).first().click()
-  await expect(page.getByRole('heading', { name: 'Edit: Plants' })).toBeVisible()
+  // with JavaScript the form loads into a dialog over the table (a fetch): slower on a loaded machine
+  await expect(page.getByRole('heading', { name: 'Edit: Plants' })).toBeVisible({ timeout: 15_000 })
   const tag = await page.getByLabel('Plant Tag', { exact: true }).inputValue()
   const [before] = await database.store.find('greenleaf', 'fac_plants', { tag }, 1)
   await page.getByLabel('Mark As Dead', { exact: true }).check()

@@ -32,7 +32,8 @@ const ALL = normalizeSchema({
     { key: 'alive', label: 'Alive', type: 'status' },
     { key: 'gauges', label: 'Gauges', type: 'gaugearray', min: 0, max: 100 },
     { key: 'doc', label: 'Doc', type: 'document' },
-    { key: 'fn', label: 'Fn', type: 'function' },
+    { key: 'fn', label: 'Fn', type: 'function', formula: 'gauges_total * 2' },
+    { key: 'gauges_total', label: 'Gauges Total', type: 'number' },
     {
       key: 'items', label: 'Items', type: 'array',
       array: [
@@ -85,10 +86,13 @@ describe('text-like fields', () => {
     const r = post([['name', `  ${evil}  `], ['reading', ' 12.5 g ']])
     expect(r.value).toMatchObject({ name: evil, reading: '12.5 g' })
   })
-  it('keeps textarea, code, document and function text as typed, indentation and newlines included', () => {
+  it('keeps textarea, code and document text as typed, indentation and newlines included', () => {
     const code = '  <div>\n    {{ x }}\n  </div>\n'
-    const r = post([NAME, ['notes', '  two\n\nlines '], ['body', code], ['doc', '<h1>Title</h1>'], ['fn', 'return a + b']])
-    expect(r.value).toMatchObject({ notes: '  two\n\nlines ', body: code, doc: '<h1>Title</h1>', fn: 'return a + b' })
+    const r = post([NAME, ['notes', '  two\n\nlines '], ['body', code], ['doc', '<h1>Title</h1>']])
+    expect(r.value).toMatchObject({ notes: '  two\n\nlines ', body: code, doc: '<h1>Title</h1>' })
+  })
+  it('refuses a typed value for a function field: it is computed from its formula', () => {
+    expect(post([NAME, ['fn', '12']]).error.fn).toEqual(['Fn is read-only'])
   })
   it('refuses oversized text: 500 for text, 20,000 for textarea and code, 100,000 for documents', () => {
     expect(post([['name', 'x'.repeat(500)]]).ok).toBe(true)
@@ -97,7 +101,6 @@ describe('text-like fields', () => {
     expect(post([NAME, ['notes', 'x'.repeat(20_000)]]).ok).toBe(true)
     expect(post([NAME, ['notes', 'x'.repeat(20_001)]]).error.notes).toEqual(['Notes must be at most 20,000 characters'])
     expect(post([NAME, ['body', 'x'.repeat(20_001)]]).error.body).toEqual(['Body must be at most 20,000 characters'])
-    expect(post([NAME, ['fn', 'x'.repeat(20_001)]]).error.fn).toEqual(['Fn must be at most 20,000 characters'])
     expect(post([NAME, ['doc', 'x'.repeat(100_000)]]).ok).toBe(true)
     expect(post([NAME, ['doc', 'x'.repeat(100_001)]]).error.doc).toEqual(['Doc must be at most 100,000 characters'])
   })

@@ -28,6 +28,8 @@ import { weightForField } from '../../devices/fill'
 import { ListPicker } from './list-picker'
 import { ArrayField } from './array-field'
 import { FileField } from './file-field'
+import { ComputedField } from './computed-field'
+import { DocumentField } from './document-field'
 import { GaugeArrayField } from './gauge-array-field'
 import { recordTitle } from '../../forms/record-title'
 
@@ -61,10 +63,10 @@ export function FieldInput({ f, meta, data, needed }: { f: FieldDef; meta: Field
   const opts = localizeOptions(f, data.options[f.key] ?? [], t)
   const req = needed ? { 'aria-required': true } : {}
   switch (f.type) {
+    case 'document':
+      return <DocumentField f={f} meta={meta as FieldMetadata<string>} className={input} t={t} needed={needed} />
     case 'textarea':
     case 'code':
-    case 'document':
-    case 'function':
       return <textarea {...getTextareaProps(meta as FieldMetadata<string>)} {...req} rows={f.type === 'code' ? 8 : 4} className={`${input} ${f.type === 'code' ? 'font-mono' : ''}`} />
     case 'number':
     case 'currency':
@@ -169,6 +171,7 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
     return null
   }
   const nested = shown.fields.filter((f) => f.type === 'array' && !isEditable(f))
+  const computed = shown.fields.filter((f) => f.type === 'function' && f.formula)
   // after an Add row / Remove round trip or a refused save, the time the form was first opened (the unchanged-since check)
   const openedTs = typeof last?.initialValue?.__ts === 'string' ? last.initialValue.__ts : data.ts
   return (
@@ -215,6 +218,9 @@ export function RecordForm({ data, dialog }: { data: EditData; dialog?: InDialog
             </div>
           )
         })}
+        {computed.map((f) => (
+          <ComputedField key={f.key} f={f} data={data} formId={form.id} t={t} />
+        ))}
         {/* the generic record fields every table takes (SPEC §3): Active for everyone who edits, the row locks for admin and super */}
         {genericFlags(data.schema)
           .filter((k) => k === 'IsUsed' || data.canLockRows)

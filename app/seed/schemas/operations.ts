@@ -181,6 +181,8 @@ export const schemas = [
       trim('notes', 'Notes'),
       // SPEC §2.6 gaugearray: the moisture checks taken while the harvest dries and cures
       { key: 'moisture', label: 'Moisture Checks (%)', type: 'gaugearray', min: 0, max: 100, show: 'no' },
+      // SPEC §2.6 function: computed from the weights on every save (schemas/formula.ts)
+      { key: 'dryYield', label: 'Dry Yield (% of wet)', type: 'function', formula: 'round(dryWeight / wetWeight * 100, 1)', align: 'right' },
     ],
     actions: [
       { key: 'dry', label: 'Record dry weight / waste', min: 1, max: 1 }, { key: 'package', label: 'Make packages', min: 1, max: 1 },
