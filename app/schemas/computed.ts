@@ -5,7 +5,7 @@
  * recomputes only those whose inputs it changes, so a value nobody touched is never rewritten. The
  * form computes the same as the user types (components/form/computed-field.tsx).
  */
-import { evaluateFormula, parseFormula, type Formula } from './formula'
+import { evaluateFormula, formulaFields, parseFormula, type Formula } from './formula'
 import type { FieldDef, TableSchema } from './table-schema'
 
 const parsed = new Map<string, Formula>()
@@ -36,20 +36,12 @@ export function withComputed(schema: TableSchema | undefined, value: Record<stri
   const merged = { ...(row ?? {}), ...value }
   for (const f of fields) {
     const formula = formulaOf(f)
-    if (row && !readsAny(formula, value)) continue
+    if (row && !formulaFields(formula).some((n) => n in value)) continue
     const v = evaluateFormula(formula, merged)
     if (row && sameNumber(v, row[f.key])) continue
     out[f.key] = v
   }
   return out
-}
-
-function readsAny(f: Formula, value: Record<string, unknown>): boolean {
-  if (f.k === 'field') return f.name in value
-  if (f.k === 'neg') return readsAny(f.a, value)
-  if (f.k === 'bin') return readsAny(f.a, value) || readsAny(f.b, value)
-  if (f.k === 'call') return f.args.some((a) => readsAny(a, value))
-  return false
 }
 
 const sameNumber = (a: number | null, b: unknown) => (a === null ? b === null || b === undefined : typeof b === 'number' && a === b)

@@ -21,7 +21,8 @@ import { formatCell } from '../format/format'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
 import type { Doc } from '../db/types'
-import { formulaFields, numberOf, parseFormula } from '../schemas/formula'
+import { formulaOf } from '../schemas/computed'
+import { formulaFields, numberOf } from '../schemas/formula'
 import { withMetrcPickLists } from '../metrc/pick-lists.server'
 import { isAppError, forbidden, notFound } from '../utils/errors'
 import { readView } from './table-page.server'
@@ -156,7 +157,7 @@ function computedInputs(schema: TableSchema, row: Doc | null): Record<string, un
   const out: Record<string, unknown> = {}
   for (const f of schema.fields) {
     if (f.type !== 'function' || !f.formula) continue
-    for (const n of formulaFields(parseFormula(f.formula))) {
+    for (const n of formulaFields(formulaOf(f))) {
       const g = schema.fields.find((x) => x.key === n)
       if (g?.ro && row && row[n] !== undefined) out[n] = row[n]
     }
