@@ -3,9 +3,11 @@
  * Harvests' Moisture Checks, 0–100 %) is one input per reading beside a gauge, plus a blank one for the
  * next; what is saved is the list, and the edit form shows it again with its gauges. A remote field (the seeded
  * Trim's Shake) is read by its Remote button from the scale mapped to it. A function field (the seeded
- * Harvests' Dry Yield) is computed from the weights, never typed.
+ * Harvests' Dry Yield) is computed from the weights, never typed. A document field (the platform's mail
+ * templates' Body) is its HTML beside a sandboxed preview.
  */
-import { expect, signIn, test } from './fixtures'
+import { PLATFORM_ORG } from '#app/route-map'
+import { expect, login, signIn, test } from './fixtures'
 
 const FAC = 'greenleaf'
 const actor = { uid: 'e2e-fixture' }
@@ -78,4 +80,34 @@ test('function: the Dry Yield is computed from the weights, live as they are typ
     await page.getByLabel('Dry Weight: quantity', { exact: true }).fill('')
     await expect(out).toHaveText('—')
   }
+})
+
+test("document: a mail template's HTML beside its preview in a frame that runs nothing; what is saved is cleaned, and shown again without JavaScript", async ({ page, createUser, database, javaScriptEnabled, cleanup }) => {
+  const sup = await createUser({ role: 'super' })
+  const [tpl] = await database.store.find(PLATFORM_ORG, 'sup_email_structure', { name: 'email_verify' }, 1)
+  cleanup(async () => {
+    const now = (await database.store.get(PLATFORM_ORG, 'sup_email_structure', tpl._id))!
+    await database.store.update(actor, PLATFORM_ORG, 'sup_email_structure', tpl._id, { ...now, body: tpl.body })
+  })
+  await login(page, sup.email, sup.password)
+  await page.getByRole('button', { name: 'Greenleaf Cultivation, Salinas' }).click()
+  await page.getByRole('region', { name: 'Signed in' }).waitFor()
+  await page.goto(`/SupEmailStructure/${encodeURIComponent(tpl._id)}/edit`)
+  const body = page.getByLabel('Body', { exact: true })
+  await expect(body).toHaveValue(String(tpl.body))
+  const frame = page.getByTitle('Body: Preview', { exact: true })
+  // no scripts, no forms, no same-origin rights, whatever the HTML holds
+  await expect(frame).toHaveAttribute('sandbox', '')
+  const preview = page.frameLocator('iframe[title="Body: Preview"]')
+  await expect(preview.getByRole('link', { name: 'this link' })).toHaveAttribute('href', '{link}')
+
+  await body.fill('<h2>Confirm your address</h2><p onclick="alert(1)">Open <a href="{link}">the link</a> or <a href="javascript:alert(2)">this</a>.<script>alert(3)</script></p>')
+  if (javaScriptEnabled) await expect(preview.getByRole('heading', { name: 'Confirm your address' })).toBeVisible()
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click()
+  // stored as the documents' sanitiser leaves it: the merge-tag link stays, the handler, the script and the script link go
+  await expect.poll(async () => (await database.store.get(PLATFORM_ORG, 'sup_email_structure', tpl._id))?.body)
+    .toBe('<h2>Confirm your address</h2><p>Open <a href="{link}">the link</a> or <a>this</a>.</p>')
+  await page.goto(`/SupEmailStructure/${encodeURIComponent(tpl._id)}/edit`)
+  await expect(preview.getByRole('heading', { name: 'Confirm your address' })).toBeVisible()
+  await expect(preview.getByRole('link', { name: 'the link' })).toHaveAttribute('href', '{link}')
 })

@@ -1,6 +1,6 @@
 /** Issue 20 item 2: the one URL-safety rule (app/utils/safe-url.ts) and the pipeline price of item 1 (app/api/pipeline/cost.ts). */
 import { pipelineCost } from '#app/api/pipeline/cost'
-import { safeUrl } from '#app/areas/documents/sanitize.server'
+import { safeUrl, sanitizeDocumentHtml } from '#app/areas/documents/sanitize.server'
 import { fileHref } from '#app/components/table/table-cells'
 import { safeLink, safePath } from '#app/utils/safe-url'
 
@@ -30,6 +30,12 @@ describe('stored links', () => {
     expect(safeLink('mailto:a@b.c')).toBe('mailto:a@b.c')
     expect(safeLink('http://example.com/a.png', 'image')).toBeNull()
     expect(safeLink('/getfiles/greenleaf/a.png', 'image')).toBe('/getfiles/greenleaf/a.png')
+  })
+  it("a mail template's link that is one merge tag is kept; anything more around the tag is not", () => {
+    expect(sanitizeDocumentHtml('<p>Click <a href="{link}">here</a></p>')).toBe('<p>Click <a href="{link}">here</a></p>')
+    for (const bad of ['javascript:{link}', '{link}javascript:alert(1)', '{a}{b}', '{ link }', '{link']) {
+      expect(sanitizeDocumentHtml(`<a href="${bad}">x</a>`), bad).toBe('<a>x</a>')
+    }
   })
 })
 

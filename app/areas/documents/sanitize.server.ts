@@ -3,7 +3,7 @@
  * document may hold — headings, paragraphs, lists, tables, links, images from the organisation's
  * files, emphasis, quotes, code. Everything else goes: <script>, <style>, <iframe>, <object>, forms,
  * every `on…` handler, `style` and `class` (what Word and Google Docs paste), and any link or image
- * address that is not http(s), mailto or tel, or our own path. Registered as a field cleaner of the
+ * address that is not http(s), mailto or tel, our own path, or a mail template's merge tag (`{link}`). Registered as a field cleaner of the
  * one write path (area.server.ts), so the editor, the Markdown form and the API store the same
  * clean HTML; /DisplayHTML and the PDF clean again on the way out (documents stored before this).
  */
@@ -21,6 +21,9 @@ const TAGS = [
 export function safeUrl(href: string, kind: 'link' | 'image'): boolean {
   return safeLink(href, kind) !== null
 }
+
+/** A link that is one merge tag of a mail template (`href="{link}"`): filled in with a checked address when the mail is made. */
+const MERGE_TAG_LINK = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: TAGS,
@@ -41,7 +44,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href && !frame.text.trim()) || (frame.tag === 'img' && !frame.attribs.src),
   transformTags: {
     a: (tagName, attribs) => {
-      const href = attribs.href && safeUrl(attribs.href, 'link') ? attribs.href : undefined
+      const href = attribs.href && (safeUrl(attribs.href, 'link') || MERGE_TAG_LINK.test(attribs.href)) ? attribs.href : undefined
       return { tagName, attribs: { ...(href ? { href } : {}), ...(attribs.title ? { title: attribs.title } : {}), ...(href && /^https?:/i.test(href) ? { rel: 'noopener noreferrer', target: '_blank' } : {}) } }
     },
     img: (tagName, attribs) => {

@@ -249,7 +249,7 @@ export const schemas = [
       { key: 'from', label: 'From' },
       { key: 'kind', label: 'Kind', type: 'list', en: { list: ['Transactional', 'Notification', 'Report', 'Marketing'] } },
       { key: 'lang', label: 'Language', type: 'list', en: { list: ['en', 'es'] } },
-      { key: 'body', label: 'Body', type: 'textarea', show: 'no' },
+      { key: 'body', label: 'Body', type: 'document', show: 'no' },
       { key: 'footer', label: 'Footer', type: 'textarea', show: 'no' },
       { key: 'updated', label: 'Updated', type: 'date', format: 'date' },
       { key: 'enabled', label: 'Enabled', type: 'check', format: 'check' },
