@@ -25,13 +25,18 @@ export function formulaOf(f: FieldDef): Formula {
 /** The computed fields of a schema (top level). */
 export const computedFields = (schema: TableSchema): FieldDef[] => schema.fields.filter((f) => f.type === 'function' && f.formula)
 
+/** The sub-tables (array fields) with a computed column. */
+const computedSubTables = (schema: TableSchema): FieldDef[] => schema.fields.filter((f) => f.array?.some((c) => c.type === 'function' && c.formula))
+
 /**
  * `value` with its computed fields set: all of them for a create (`row` null), on an update those
- * whose formula reads a field `value` holds. Returns `value` itself when there is nothing to compute.
+ * whose formula reads a field `value` holds. A sub-table sent with `value` (it is always sent whole)
+ * gets its computed columns set on each of its rows. Returns `value` itself when there is nothing to compute.
  */
 export function withComputed(schema: TableSchema | undefined, value: Record<string, unknown>, row: Record<string, unknown> | null): Record<string, unknown> {
   const fields = schema ? computedFields(schema) : []
-  if (!fields.length) return value
+  const subs = schema ? computedSubTables(schema).filter((f) => Array.isArray(value[f.key])) : []
+  if (!fields.length && !subs.length) return value
   const out = { ...value }
   const merged = { ...(row ?? {}), ...value }
   for (const f of fields) {
@@ -40,6 +45,15 @@ export function withComputed(schema: TableSchema | undefined, value: Record<stri
     const v = evaluateFormula(formula, merged)
     if (row && sameNumber(v, row[f.key])) continue
     out[f.key] = v
+  }
+  for (const f of subs) {
+    const columns = f.array!.filter((c) => c.type === 'function' && c.formula)
+    out[f.key] = (value[f.key] as unknown[]).map((r) => {
+      if (!r || typeof r !== 'object' || Array.isArray(r)) return r
+      const sub = { ...(r as Record<string, unknown>) }
+      for (const c of columns) sub[c.key] = evaluateFormula(formulaOf(c), sub)
+      return sub
+    })
   }
   return out
 }

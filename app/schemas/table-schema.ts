@@ -330,13 +330,15 @@ function finish(a: z.infer<typeof shapeASchema>): TableSchema {
 
 /**
  * Every function field has a formula that reads, and reads only the table's own entered fields (not
- * another formula, so no order or cycle matters; not the field itself).
+ * another formula, so no order or cycle matters; not the field itself). A sub-table's function column
+ * reads the columns of its own row.
  */
-function checkFormulas(table: string, fields: FieldDef[]): void {
+function checkFormulas(table: string, fields: FieldDef[], within = ''): void {
   const fail = (key: string, message: string) => {
-    throw new z.ZodError([{ code: 'custom', path: ['items', key, 'formula'], message: `schema ${table}, field ${key}: ${message}` }])
+    throw new z.ZodError([{ code: 'custom', path: ['items', ...(within ? [within, 'array'] : []), key, 'formula'], message: `schema ${table}, field ${within ? `${within}.` : ''}${key}: ${message}` }])
   }
   for (const f of fields) {
+    if (f.array?.length) checkFormulas(table, f.array, f.key)
     if (f.type !== 'function') continue
     if (!f.formula?.trim()) fail(f.key, 'a function field needs a formula (for example "dry_weight / wet_weight * 100")')
     let names: string[] = []
@@ -347,7 +349,7 @@ function checkFormulas(table: string, fields: FieldDef[]): void {
     }
     for (const n of names) {
       const g = fields.find((x) => x.key === n)
-      if (!g) fail(f.key, `the formula names "${n}", which is not a field of this table`)
+      if (!g) fail(f.key, `the formula names "${n}", which is not a field of this ${within ? 'sub-table' : 'table'}`)
       else if (g.type === 'function') fail(f.key, `the formula names "${n}", another computed field; name the fields it is computed from`)
     }
   }

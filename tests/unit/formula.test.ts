@@ -94,4 +94,14 @@ describe('what the store computes', () => {
     // an input sent unchanged: the stored result is not rewritten
     expect(withComputed(s, { dry: { qty: 200, unit: 'g' } }, row)).toEqual({ dry: { qty: 200, unit: 'g' } })
   })
+  it("a sub-table's computed column is set on each of its rows from that row's columns, and checked like a table's", () => {
+    const lines = { key: 'lines', type: 'array', array: [{ key: 'qty', type: 'number' }, { key: 'price', type: 'number' }, { key: 'amount', type: 'function', formula: 'qty * price' }] }
+    const t = table([{ key: 'notes' }, lines])
+    expect(t.fields.find((f) => f.key === 'lines')!.array!.find((c) => c.key === 'amount')).toMatchObject({ ro: true })
+    expect(withComputed(t, { lines: [{ qty: 2, price: 3.5 }, { qty: 1, price: '', amount: 99 }] }, null)).toEqual({ lines: [{ qty: 2, price: 3.5, amount: 7 }, { qty: 1, price: '', amount: null }] })
+    // an update that does not send the sub-table leaves it as stored
+    expect(withComputed(t, { notes: 'x' }, { lines: [{ qty: 2, price: 3.5, amount: 7 }] })).toEqual({ notes: 'x' })
+    expect(() => table([{ key: 'lines', type: 'array', array: [{ key: 'qty' }, { key: 'amount', type: 'function', formula: 'qty * notes' }] }, { key: 'notes' }]))
+      .toThrow(/field lines\.amount: the formula names \\?"notes\\?", which is not a field of this sub-table/)
+  })
 })
