@@ -1,5 +1,5 @@
 /**
- * A table schema's texts in the user's language (issue 32 item 12): column headers, field labels,
+ * A table schema's texts in the user's language (issue 32 item 12): column headers, field labels, form sections,
  * sub-table column labels and list values go through the phrase map (`t`, app/i18n/t.ts), falling
  * back to the English text. Only what is shown changes: a list value is stored, posted and searched
  * as its canonical (English) text. Shared by server and browser; the table screen and the edit form
@@ -21,7 +21,7 @@ export function listText(v: unknown, t: T): string {
 
 /** A field with its label (and its sub-table columns' labels) in the user's language. */
 export function localizeField(f: FieldDef, t: T): FieldDef {
-  return { ...f, label: t(f.label), ...(f.array ? { array: f.array.map((s) => localizeField(s, t)) } : {}) }
+  return { ...f, label: t(f.label), ...(f.group ? { group: t(f.group) } : {}), ...(f.array ? { array: f.array.map((s) => localizeField(s, t)) } : {}) }
 }
 
 export function localizeSchema(schema: TableSchema, t: T): TableSchema {

@@ -55,6 +55,8 @@ export interface FieldDef {
   scanner?: 'rfid' | 'scale'
   /** a `function` field's formula over the record's other fields (forms/formula.ts); it is computed, never typed */
   formula?: string
+  /** the form's section the field is shown in ("Weights"); fields without one come first, under "Details" */
+  group?: string
   /** columns of an array sub-table */
   array?: FieldDef[]
 }
@@ -122,6 +124,7 @@ type RawItem = {
   remote?: unknown
   scanner?: 'rfid' | 'scale'
   formula?: string
+  group?: string
   array?: RawItem[]
 }
 
@@ -148,6 +151,7 @@ const itemSchema: z.ZodType<RawItem> = z.lazy(() =>
     remote: z.unknown().optional(),
     scanner: z.enum(['rfid', 'scale']).optional(),
     formula: z.string().max(500).optional(),
+    group: z.string().trim().min(1).max(80).optional(),
     array: z.array(itemSchema).optional(),
   })),
 )
@@ -184,6 +188,7 @@ export const shapeBSchema = z.object({
         align: z.enum(['left', 'center', 'right']).optional(),
         component: z.string().optional(),
         formula: z.string().max(500).optional(),
+        group: z.string().trim().min(1).max(80).optional(),
       }),
     )
     .min(1),
@@ -244,6 +249,7 @@ function normItem(it: RawItem, i: number, readonly: Set<string>): FieldDef {
   if (it.units) f.units = it.units
   if (it.remote !== undefined) f.remote = bool(it.remote, false)
   if (it.scanner) f.scanner = it.scanner
+  if (it.group) f.group = it.group
   // a function field is computed from its formula, never typed: read-only in every form and API
   if (type === 'function') {
     f.ro = true
@@ -283,6 +289,7 @@ export function normalizeSchema(input: unknown): TableSchema {
         units: e?.units,
         remote: e?.remote,
         formula: h.formula,
+        group: h.group,
         en: e?.dir || e?.arrayTable ? { dir: e?.dir, table: e?.arrayTable } : undefined,
         array: e?.headerTable?.map((t) => ({ key: t.value, label: t.text })),
       }

@@ -57,7 +57,7 @@ export default function RecordDialog({ href, onClose }: { href: string; onClose:
       onClose={onClose}
       aria-labelledby="record-dialog-title"
       aria-busy={!data}
-      className="max-h-[calc(100dvh-1rem)] w-[min(44rem,calc(100vw-1rem))] max-w-none overflow-y-auto overscroll-contain rounded-lg border border-slate-600 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-black/60"
+      className="max-h-[calc(100dvh-1rem)] w-[min(44rem,calc(100vw-1rem))] max-w-none lg:w-[min(60rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-lg border border-slate-600 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-black/60"
     >
       <div className="flex flex-col gap-4 p-4">
         <h2 id="record-dialog-title" className="text-xl font-semibold text-canopy-400">

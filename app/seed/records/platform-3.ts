@@ -274,6 +274,13 @@ export const ES: Record<string, string> = {
   'Computed from': 'Calculado a partir de',
   'Preview': 'Vista previa',
   'Dry Yield (% of wet)': 'Rendimiento seco (% del húmedo)',
+  // the edit form's sections (issue 33 item 3)
+  'Details': 'Detalles',
+  'Record': 'Registro',
+  'Weights': 'Pesos',
+  'Drying and status': 'Secado y estado',
+  'Address and contact': 'Dirección y contacto',
+  'Terms and tax': 'Condiciones e impuestos',
   'Leave': 'Salir',
   'Stay': 'Quedarse',
   'Release notes': 'Notas de la versión',

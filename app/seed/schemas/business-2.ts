@@ -20,9 +20,14 @@ export interface Item {
   min?: number
   max?: number
   units?: string[]
+  /** the edit form's section (issue 33 item 3) */
+  group?: string
   array?: Item[]
 }
 type Opt = Partial<Item>
+
+/** The items of one section of the edit form: each gets the section's name as its `group`. */
+export const inGroup = (group: string, items: Item[]): Item[] => items.map((it) => ({ ...it, group }))
 
 export const f = {
   text: (key: string, label: string, o: Opt = {}): Item => ({ key, label, type: 'text', ...o }),

@@ -3,7 +3,7 @@
  * Other and Operations schemas live in business-2.ts and are appended here.
  * Shape A of SPEC §3. The value lists are exported so the seed records use exactly these values.
  */
-import { f, schemas2, type Item } from './business-2'
+import { f, inGroup, schemas2, type Item } from './business-2'
 
 export { f, L2, type Item } from './business-2'
 
@@ -83,21 +83,27 @@ const settings = [
     f.area('notes', 'Notes'),
   ], { defaultSort: { key: 'name', dir: 'asc' } }),
   S('set_clients', 'Clients', [
-    f.text('name', 'Client', { required: true, filter: true, sortable: true }),
-    f.list('client_type', 'Type', L.clientType, { filter: true }),
-    f.text('license', 'License #', { required: true, filter: true }),
-    f.date('license_exp', 'License Expires', { sortable: true }),
-    f.text('address', 'Address'),
-    f.text('city', 'City', { sortable: true }),
-    f.text('state', 'State', { align: 'center' }),
-    f.text('zip', 'ZIP', { show: 'no' }),
-    f.text('phone', 'Phone'),
-    f.text('email', 'Email'),
-    f.check('tax_exempt', 'Tax Exempt'),
-    f.text('resale_cert', 'Resale Cert #', { show: 'no' }),
-    f.list('terms', 'Terms', L.terms),
-    f.money('credit_limit', 'Credit Limit'),
-    f.area('notes', 'Notes'),
+    ...inGroup('Client', [
+      f.text('name', 'Client', { required: true, filter: true, sortable: true }),
+      f.list('client_type', 'Type', L.clientType, { filter: true }),
+      f.text('license', 'License #', { required: true, filter: true }),
+      f.date('license_exp', 'License Expires', { sortable: true }),
+    ]),
+    ...inGroup('Address and contact', [
+      f.text('address', 'Address'),
+      f.text('city', 'City', { sortable: true }),
+      f.text('state', 'State', { align: 'center' }),
+      f.text('zip', 'ZIP', { show: 'no' }),
+      f.text('phone', 'Phone'),
+      f.text('email', 'Email'),
+    ]),
+    ...inGroup('Terms and tax', [
+      f.check('tax_exempt', 'Tax Exempt'),
+      f.text('resale_cert', 'Resale Cert #', { show: 'no' }),
+      f.list('terms', 'Terms', L.terms),
+      f.money('credit_limit', 'Credit Limit'),
+    ]),
+    ...inGroup('Notes', [f.area('notes', 'Notes')]),
   ], { defaultSort: { key: 'name', dir: 'asc' } }),
   S('set_contacts', 'Contacts', [
     f.text('name', 'Name', { required: true, filter: true, sortable: true }),

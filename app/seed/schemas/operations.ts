@@ -61,6 +61,8 @@ export const STAFF = {
 export const TRIM_CREW = ['Rosa Delgado', 'Tyler Brooks', 'Keisha Ward', 'Luis Ortiz', 'Hannah Chen', 'Omar Shah', 'Dustin Holt'] as const
 
 // ---- item helpers ----
+/** The items of one section of the edit form (issue 33 item 3). */
+const grouped = (group: string, items: Item[]): Item[] => items.map((it) => ({ ...it, group }))
 const txt = (key: string, label: string, x: X = {}): Item => ({ key, label, type: 'text', ...x })
 const num = (key: string, label: string, x: X = {}): Item => ({ key, label, type: 'number', ...x })
 const date = (key: string, label: string, x: X = {}): Item => ({ key, label, type: 'date', format: 'date', ...x })
@@ -174,15 +176,22 @@ export const schemas = [
   {
     key: 'fac_harvests', label: 'Harvests', singular: 'harvest', dateField: 'harvested', defaultSort: { key: 'harvested', dir: 'desc' },
     items: [
-      txt('name', 'Harvest', { ...FS, ...RQ }), ref('strain', 'Strain', 'set_strains', S), ref('room', 'Harvested From', 'set_rooms'),
-      ref('dryRoom', 'Drying Room', 'set_rooms'), date('harvested', 'Harvest Date', S), num('plants', 'Plants', S),
-      meas('wetWeight', 'Wet Weight', SCALE, { ...S, scanner: 'scale' }), meas('dryWeight', 'Dry Weight', SCALE, { ...S, scanner: 'scale' }),
-      meas('wasteWeight', 'Waste Weight', SCALE), list('status', 'Status', HARVEST_STATUS, F), date('finished', 'Finished'),
-      trim('notes', 'Notes'),
-      // SPEC §2.6 gaugearray: the moisture checks taken while the harvest dries and cures
-      { key: 'moisture', label: 'Moisture Checks (%)', type: 'gaugearray', min: 0, max: 100, show: 'no' },
+      // the edit form's sections (issue 33 item 3): the harvest, its weights, its drying; the columns keep this order
+      ...grouped('Harvest', [
+        txt('name', 'Harvest', { ...FS, ...RQ }), ref('strain', 'Strain', 'set_strains', S), ref('room', 'Harvested From', 'set_rooms'),
+        ref('dryRoom', 'Drying Room', 'set_rooms'), date('harvested', 'Harvest Date', S), num('plants', 'Plants', S),
+      ]),
+      ...grouped('Weights', [
+        meas('wetWeight', 'Wet Weight', SCALE, { ...S, scanner: 'scale' }), meas('dryWeight', 'Dry Weight', SCALE, { ...S, scanner: 'scale' }),
+        meas('wasteWeight', 'Waste Weight', SCALE),
+      ]),
+      ...grouped('Drying and status', [
+        list('status', 'Status', HARVEST_STATUS, F), date('finished', 'Finished'), trim('notes', 'Notes'),
+        // SPEC §2.6 gaugearray: the moisture checks taken while the harvest dries and cures
+        { key: 'moisture', label: 'Moisture Checks (%)', type: 'gaugearray', min: 0, max: 100, show: 'no' },
+      ]),
       // SPEC §2.6 function: computed from the weights on every save (schemas/formula.ts)
-      { key: 'dryYield', label: 'Dry Yield (% of wet)', type: 'function', formula: 'round(dryWeight / wetWeight * 100, 1)', align: 'right' },
+      { key: 'dryYield', label: 'Dry Yield (% of wet)', type: 'function', formula: 'round(dryWeight / wetWeight * 100, 1)', align: 'right', group: 'Weights' },
     ],
     actions: [
       { key: 'dry', label: 'Record dry weight / waste', min: 1, max: 1 }, { key: 'package', label: 'Make packages', min: 1, max: 1 },
