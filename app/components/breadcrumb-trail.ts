@@ -13,7 +13,7 @@ export interface Crumb {
 }
 
 /** Words for what follows a record's id in an address (/{screen}/{id}/history …). */
-const AFTER_RECORD: Record<string, string> = { history: 'History', trace: 'Trace', versions: 'Versions', signatures: 'Signatures', read: 'Read', members: 'Members' }
+const AFTER_RECORD: Record<string, string> = { edit: 'Edit', history: 'History', trace: 'Trace', versions: 'Versions', signatures: 'Signatures', read: 'Read', members: 'Members' }
 
 /**
  * The trail for `pathname`, or [] when it is no screen of the drawer (the start page, settings
@@ -31,7 +31,8 @@ export function breadcrumbTrail(menu: MenuGroupLike[], pathname: string, recordN
   else if (rest.length) {
     const record = recordName || rest[0]
     const after = rest[1] && AFTER_RECORD[rest[1]]
-    if (after) trail.push({ label: record, href: `${best.path}/${encodeURIComponent(rest[0])}${rest[1] === 'history' || rest[1] === 'trace' ? '/edit' : ''}` }, { label: after })
+    // the record's name leads to its own page (/{screen}/{id}, issue 33 item 4)
+    if (after) trail.push({ label: record, href: `${best.path}/${encodeURIComponent(rest[0])}` }, { label: after })
     else trail.push({ label: record })
   }
   delete trail[trail.length - 1].href

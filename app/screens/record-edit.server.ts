@@ -55,6 +55,8 @@ export interface EditData {
   back: string
   /** the record's change history page */
   history: string | null
+  /** the record's own page (/{screen}/{id}, screens/record-page.server.ts) */
+  page: string | null
   /** where a fileDND field uploads (POST /files/{org}) and the largest file it takes */
   files: { org: string; maxBytes: number }
   /** the screen this form belongs to (device requests name it) */
@@ -143,6 +145,7 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
     timeZone,
     back: backTo(route, url),
     history: id ? `${route.path}/${encodeURIComponent(id)}/history${withoutPresets(url.search)}` : null,
+    page: id ? `${route.path}/${encodeURIComponent(id)}` : null,
     files: { org: view.org, maxBytes: maxUploadBytes(context.env) },
     screen: route.path,
     devices: await fieldDevices(context, view.org, route.collection!, schema),

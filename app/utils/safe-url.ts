@@ -49,3 +49,13 @@ export function safeLink(href: string | null | undefined, kind: LinkKind = 'link
   const ok = kind === 'link' ? ['http:', 'https:', 'mailto:', 'tel:'] : ['https:']
   return ok.includes(u.protocol) ? s : null
 }
+
+/** A stored file reference as a safe address: web links and our own paths as they are, bare names from the organisation's files. */
+export function fileHref(v: unknown, org: string): string | null {
+  if (typeof v !== 'string' || !v.trim()) return null
+  const s = v.trim()
+  // a web address or a path of this site only through the one URL-safety rule; anything else is a stored file's name
+  const link = /^https?:/i.test(s) || s.startsWith('/') ? safeLink(s) : null
+  if (link) return link
+  return `/getfiles/${encodeURIComponent(org)}/${encodeURIComponent(s)}`
+}

@@ -60,7 +60,7 @@ test('the current screen is marked in the drawer, and the breadcrumbs say module
   const name = recordName(schema, plant) ?? plant._id
   await page.goto(`/culPlants/${encodeURIComponent(plant._id)}/edit`)
   await expect(drawer(page).locator('[aria-current="page"]')).toHaveText('Plants')
-  await expect(crumbs(page)).toHaveText(['Cultivation', '›Plants', `›${name}`])
+  await expect(crumbs(page)).toHaveText(['Cultivation', '›Plants', `›${name}`, '›Edit'])
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Plants', exact: true }).click()
   await expect(page).toHaveURL(/\/culPlants$/)
   await expect(page.getByRole('heading', { name: 'Plants', level: 1 })).toBeVisible()

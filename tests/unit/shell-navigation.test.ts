@@ -47,13 +47,14 @@ describe('breadcrumbTrail', () => {
     expect(breadcrumbTrail(MENU, '/CulWorkflows')).toEqual([{ label: 'Cultivation' }, { label: 'Workflows' }])
   })
   it('a record: module › screen (a link) › the record by its name, else its id', () => {
-    expect(breadcrumbTrail(MENU, '/culPlants/p%201/edit', 'PLANT-0042')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'PLANT-0042' }])
-    expect(breadcrumbTrail(MENU, '/culPlants/p%201/edit')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'p 1' }])
+    expect(breadcrumbTrail(MENU, '/culPlants/p%201/edit', 'PLANT-0042')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'PLANT-0042', href: '/culPlants/p%201' }, { label: 'Edit' }])
+    expect(breadcrumbTrail(MENU, '/culPlants/p%201/edit')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'p 1', href: '/culPlants/p%201' }, { label: 'Edit' }])
+    expect(breadcrumbTrail(MENU, '/culPlants/p%201', 'PLANT-0042')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'PLANT-0042' }])
     expect(breadcrumbTrail(MENU, '/DisSales/o-9')).toEqual([{ label: 'Distribution' }, { label: 'Orders', href: '/DisSales' }, { label: 'o-9' }])
     expect(breadcrumbTrail(MENU, '/culPlants/new')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'New record' }])
   })
   it('a record’s history links back to the record', () => {
-    expect(breadcrumbTrail(MENU, '/culPlants/p-1/history')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'p-1', href: '/culPlants/p-1/edit' }, { label: 'History' }])
+    expect(breadcrumbTrail(MENU, '/culPlants/p-1/history')).toEqual([{ label: 'Cultivation' }, { label: 'Plants', href: '/culPlants' }, { label: 'p-1', href: '/culPlants/p-1' }, { label: 'History' }])
   })
   it('nothing for a page outside the drawer or a screen the user is not entitled to', () => {
     expect(breadcrumbTrail(MENU, '/Welcome')).toEqual([])

@@ -7,7 +7,7 @@ import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { formatCell, isYes, TRIM_LENGTH } from '../../format/format'
 import { isListType, listText } from '../../i18n/schema-text'
-import { safeLink } from '../../utils/safe-url'
+import { fileHref } from '../../utils/safe-url'
 import type { TableColumn, TableRow } from '../../screens/table-page.server'
 
 export interface CellContext {
@@ -19,15 +19,8 @@ export interface CellContext {
   expanded: (id: string) => boolean
 }
 
-/** A stored file reference as a safe address: web links and our own paths as they are, bare names from the organisation's files. */
-export function fileHref(v: unknown, org: string): string | null {
-  if (typeof v !== 'string' || !v.trim()) return null
-  const s = v.trim()
-  // a web address or a path of this site only through the one URL-safety rule; anything else is a stored file's name
-  const link = /^https?:/i.test(s) || s.startsWith('/') ? safeLink(s) : null
-  if (link) return link
-  return `/getfiles/${encodeURIComponent(org)}/${encodeURIComponent(s)}`
-}
+/** A stored file reference as a safe address (utils/safe-url.ts). */
+export { fileHref }
 
 export function StatusDot({ on, t }: { on: boolean; t: (k: string) => string }) {
   return (
