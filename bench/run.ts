@@ -23,6 +23,7 @@ import { busScenario } from './bus'
 import { sensorsScenario } from './sensors'
 import { pageQuery } from './page-query'
 import { tablePageScenario } from './table-page'
+import { deepPagesScenario } from './deep-pages'
 import { tableScreen } from './table-screen'
 import { metrcSyncScenario } from './metrc-sync'
 import { rowActionsScenario } from './row-actions'
@@ -30,7 +31,7 @@ import { ordersScenario } from './orders'
 import { dashboardsScenario } from './dashboards'
 
 /** Scenario modules, in table order. Later issues append theirs here. */
-const SCENARIOS: Scenario[] = [pageQuery, tablePageScenario, apiScenario, busScenario, sensorsScenario, metrcSyncScenario, rowActionsScenario, ordersScenario, dashboardsScenario]
+const SCENARIOS: Scenario[] = [pageQuery, deepPagesScenario, tablePageScenario, apiScenario, busScenario, sensorsScenario, metrcSyncScenario, rowActionsScenario, ordersScenario, dashboardsScenario]
 
 // BENCH_PG_SCHEMA: another schema, so two checkouts can measure on one server without sharing data
 const PG_SCHEMA = process.env.BENCH_PG_SCHEMA || 'canopy_bench'

@@ -25,6 +25,12 @@ export interface Segment {
   /** the rows of the segment in order; its last two parameters are LIMIT and OFFSET (appended by the caller) */
   sql: string
   params: unknown[]
+  /**
+   * The same rows for an OFFSET past 0 (a page opened by number), as a deferred join: the skipped rows
+   * are walked for their ids alone (index-only where the index covers the view), and only the page's
+   * rows are read back by primary key. Same parameters, same rows, same order as `sql`.
+   */
+  deepSql: string
   /** how many rows the segment holds (only needed to page by OFFSET past its end); takes `params` */
   countSql: string
   /** parameters after LIMIT and OFFSET: the organisations of the label lookups */
@@ -158,6 +164,10 @@ export async function pagePlan(t: string, schema: TableSchema | undefined, q: Pa
     let select: string
     let order: string
     let outerOrder: string
+    /** the deferred join: what the id walk selects, what the page's rows select once read back by id, their order */
+    let idSelect = 't.id'
+    let backSelect: string
+    let backOrder: string
     if (sortRef && k === 'value') {
       // referenced records in label order, each one's rows by id
       p.push(sortRef.org)
@@ -177,6 +187,9 @@ export async function pagePlan(t: string, schema: TableSchema | undefined, q: Pa
       select = `t.id, t.doc, t.cts, t.ts, lower(${label}) AS sort_k`
       order = `(lower(${label}) COLLATE "C") ${dir}, t.id ${dir}`
       outerOrder = `(p.sort_k COLLATE "C") ${dir}, p.id ${dir}`
+      idSelect = `t.id, lower(${label}) AS sort_k`
+      backSelect = 't.id, t.doc, t.cts, t.ts, d.sort_k'
+      backOrder = `(d.sort_k COLLATE "C") ${dir}, t.id ${dir}`
     } else if (sortRef) {
       // no label: no reference, one to a record that is gone, or a record without the label
       p.push(sortRef.org)
@@ -189,6 +202,8 @@ export async function pagePlan(t: string, schema: TableSchema | undefined, q: Pa
       select = 't.id, t.doc, t.cts, t.ts, NULL::text AS sort_k'
       order = `t.id ${dir}`
       outerOrder = `p.id ${dir}`
+      backSelect = select
+      backOrder = order
     } else {
       if (k === 'value') w.push(`${expr} IS NOT NULL`)
       if (k === 'missing') w.push(`${expr} IS NULL`)
@@ -204,15 +219,23 @@ export async function pagePlan(t: string, schema: TableSchema | undefined, q: Pa
       order = k === 'missing' ? `t.id ${dir}` : `${expr} ${dir}, t.id ${dir}`
       // the same order over the page's rows (sortExpr reads `doc`, which is p.doc here)
       outerOrder = k === 'missing' ? `p.id ${dir}` : `${expr} ${dir}, p.id ${dir}`
+      // read back by id, the sort expression reads the joined row's `doc` (the id walk `d` has only `id`)
+      backSelect = select
+      backOrder = order
     }
     const countSql = `SELECT count(*)::int AS n ${from}`
-    let sql = `SELECT ${select} ${from} ORDER BY ${order} LIMIT $${p.length + 1} OFFSET $${p.length + 2}`
+    const limits = `LIMIT $${p.length + 1} OFFSET $${p.length + 2}`
+    let sql = `SELECT ${select} ${from} ORDER BY ${order} ${limits}`
+    // the deferred join: the OFFSET walks ids in the view's order, the page's rows come back by primary key
+    let deepSql = `SELECT ${backSelect} FROM (SELECT ${idSelect} ${from} ORDER BY ${order} ${limits}) d JOIN ${t} t ON t.org = $1 AND t.id = d.id ORDER BY ${backOrder}`
     // labels of every reference column: looked up by primary key for the page's rows alone
     if (refs.length) {
       const labels = refs.map((r) => `${keyLit(r.key)}, (SELECT x.doc ->> ${keyLit(r.labelField)} FROM ${r.table} x WHERE x.org = $${p.length + 3 + refs.indexOf(r)} AND x.id = p.doc ->> ${keyLit(r.key)})`)
-      sql = `SELECT p.id, p.doc, p.cts, p.ts, p.sort_k, jsonb_build_object(${labels.join(', ')}) AS labels FROM (${sql}) p ORDER BY ${outerOrder}`
+      const withLabels = (rows: string) => `SELECT p.id, p.doc, p.cts, p.ts, p.sort_k, jsonb_build_object(${labels.join(', ')}) AS labels FROM (${rows}) p ORDER BY ${outerOrder}`
+      sql = withLabels(sql)
+      deepSql = withLabels(deepSql)
     }
-    return { kind: k, sql, params: p, countSql, labelParams: refs.map((r) => r.org) }
+    return { kind: k, sql, deepSql, params: p, countSql, labelParams: refs.map((r) => r.org) }
   })
 
   return {

@@ -375,7 +375,7 @@ export class Store {
   async pageSql(org: string, collection: string, q: PageQuery): Promise<{ rowsSql: string; params: unknown[]; countSql: string; estimateSql: string; countParams: unknown[] }> {
     const plan = await this.pagePlan(org, collection, q)
     const s = plan.segments[0]
-    return { rowsSql: s?.sql ?? 'SELECT 1 WHERE false', params: s ? segmentParams(s, q.limit, q.offset) : [], countSql: plan.countSql, estimateSql: plan.estimateSql, countParams: plan.countParams }
+    return { rowsSql: s ? (q.offset > 0 ? s.deepSql : s.sql) : 'SELECT 1 WHERE false', params: s ? segmentParams(s, q.limit, q.offset) : [], countSql: plan.countSql, estimateSql: plan.estimateSql, countParams: plan.countParams }
   }
 
   /**
@@ -452,7 +452,8 @@ async function readSegments(c: Queryable, plan: PagePlan, limit: number, offset:
   for (const s of plan.segments) {
     const want = limit - out.length
     if (want <= 0) break
-    const r = await c.query<PageRow>(s.sql, segmentParams(s, want, skip))
+    // a page opened by number: the skipped rows walked for their ids alone (a deferred join)
+    const r = await c.query<PageRow>(skip > 0 ? s.deepSql : s.sql, segmentParams(s, want, skip))
     out.push(...r.rows)
     if (out.length >= limit) break
     if (skip > 0) skip = r.rows.length ? 0 : Math.max(0, skip - (await c.query<{ n: number }>(s.countSql, s.params)).rows[0].n)
