@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orgs = u ? await activeOrgs(context.database) : []
   const facilityName = facility ? (orgs.find((o) => o._id === facility)?.fullName ?? facility) : null
   const menu = done ? await menuOf(context, u, facility ?? '') : []
-  const prefs = done ? await getPrefs(context.database, u.uid, facility) : { light: false, lang: 'en' as const, collapsed: false }
+  const prefs = done ? await getPrefs(context.database, u.uid, facility) : { light: false, lang: 'en' as const, collapsed: false, density: 'comfortable' as const }
   const mine = u ? facilitiesOf(u, orgs.map((o) => o._id)) : []
   return json(
     {
@@ -66,6 +66,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // the drawer's facility switcher (decision 061): only for someone with a choice
       facilityChoices: done && mine.length > 1 ? orgs.filter((o) => mine.includes(o._id)).map((o) => ({ id: o._id, name: o.fullName })) : [],
       drawerCollapsed: prefs.collapsed,
+      // the table screen's density (decision 064), read there through the root's data
+      density: prefs.density,
       metrcBanner: done ? await metrcKeyBanner(context, u, facility) : null,
       logo: done ? await logoOf(context.env.DATA_DIR, facility) : null,
       // release notes published since this person last looked (not in kiosk mode: a shared screen)

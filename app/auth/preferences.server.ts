@@ -1,4 +1,4 @@
-/** Preferences of SPEC §3 (set_preferences: uid, facility, light) plus the language and the drawer's collapse (decision 061). */
+/** Preferences of SPEC §3 (set_preferences: uid, facility, light) plus the language, the drawer's collapse (decision 061) and the tables' density (decision 064). */
 import type { Database } from '../db/index.server'
 import type { Actor } from '../db/types'
 import { PLATFORM_ORG } from '../route-map'
@@ -10,11 +10,15 @@ export interface Prefs {
   lang: 'en' | 'es'
   /** the side drawer shrunk to icons (wide screens), so the first paint is right without JavaScript */
   collapsed: boolean
+  /** the table screen's rows: comfortable (44 px touch targets) or compact (decision 064) */
+  density: Density
 }
+
+export type Density = 'comfortable' | 'compact'
 
 export async function getPrefs(database: Database, uid: string, facility: string | null): Promise<Prefs> {
   const [p] = await database.store.find(PLATFORM_ORG, 'set_preferences', { uid, facility: facility ?? '' }, 1)
-  return { light: p?.light === 'yes', lang: p?.lang === 'es' ? 'es' : 'en', collapsed: p?.drawer === 'collapsed' }
+  return { light: p?.light === 'yes', lang: p?.lang === 'es' ? 'es' : 'en', collapsed: p?.drawer === 'collapsed', density: p?.density === 'compact' ? 'compact' : 'comfortable' }
 }
 
 export async function savePrefs(database: Database, actor: Actor, uid: string, facility: string | null, patch: Partial<Prefs>) {
@@ -23,6 +27,7 @@ export async function savePrefs(database: Database, actor: Actor, uid: string, f
   if (patch.light !== undefined) doc.light = patch.light ? 'yes' : 'no'
   if (patch.lang !== undefined) doc.lang = patch.lang
   if (patch.collapsed !== undefined) doc.drawer = patch.collapsed ? 'collapsed' : 'open'
+  if (patch.density !== undefined) doc.density = patch.density
   if (p) await database.store.update(actor, PLATFORM_ORG, 'set_preferences', p._id, doc)
   else await database.store.insert(actor, PLATFORM_ORG, 'set_preferences', { uid, facility: facility ?? '', light: 'no', lang: 'en', ...doc })
 }

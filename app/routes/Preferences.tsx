@@ -1,5 +1,5 @@
 /**
- * Theme, language, kiosk and the drawer's collapse from the shell (forms, so they work without
+ * Theme, language, kiosk and the drawer's collapse from the shell, the tables' density from the table toolbar (forms, so they work without
  * JavaScript: the answer is the page they came from). The drawer's button posts through a fetcher
  * with `js=1`: the answer is then a small JSON and the root loader reads the saved value again.
  */
@@ -27,6 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'drawer':
       await savePrefs(context.database, actor, s.user.uid, s.session.facility, { collapsed: form.get('collapsed') === 'yes' })
       if (form.get('js') === '1') return json({ ok: true })
+      break
+    case 'density':
+      await savePrefs(context.database, actor, s.user.uid, s.session.facility, { density: form.get('density') === 'compact' ? 'compact' : 'comfortable' })
       break
     case 'kiosk':
       await updateSession(context.database, s.id, { kiosk: form.get('kiosk') === 'on' })

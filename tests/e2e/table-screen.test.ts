@@ -87,6 +87,8 @@ async function colOf(page: Page, label: string): Promise<number> {
   expect(i, `column ${label}`).toBeGreaterThanOrEqual(0)
   return i + 1
 }
+/** Opens the toolbar's More menu (a <details>; decision 064): Active/All, hidden columns, density, font sizes, Export. */
+const more = (page: Page) => page.getByRole('toolbar', { name: 'Table tools' }).getByLabel('More table tools').click()
 const countText = (page: Page) => page.getByText(/^\d+–\d+ of \d+ items?$|^0 items$/)
 
 async function open(page: Page, query = '') {
@@ -116,7 +118,11 @@ test('sorts each way from the header links, and shows the active records by defa
   await expect(page).toHaveURL(/sort=client&dir=desc/)
   await expect(firstCells(page, client).first()).toHaveText(CLIENTS[2])
 
+  await more(page)
   await page.getByRole('link', { name: 'Showing Active Records' }).click()
+  // the new view closes the menu: open it again once it has arrived
+  await expect(page).toHaveURL(/all=1/)
+  await more(page)
   await expect(page.getByRole('link', { name: 'Showing All Records' })).toBeVisible()
   await expect(countText(page)).toHaveText(`1–10 of ${N} items`)
 })
@@ -197,11 +203,15 @@ test('hides and shows columns, changes the font size, page size and page', async
   await expect(table(page).locator('thead')).toContainText('Terms')
   // Show Hidden Columns shows what the user hid (and what the schema hides)
   await table(page).getByRole('link', { name: 'Hide column Sales Rep' }).click()
+  await expect(table(page).locator('thead')).not.toContainText('Sales Rep')
+  await more(page)
   await page.getByRole('link', { name: 'Show Hidden Columns' }).click()
   await expect(table(page).locator('thead')).toContainText('Sales Rep')
 
+  await more(page)
   await page.getByRole('link', { name: 'Font size 10 px' }).click()
   await expect(table(page)).toHaveCSS('font-size', '10px')
+  await more(page)
   await page.getByRole('link', { name: 'Font size 12 px' }).click()
   await expect(table(page)).toHaveCSS('font-size', '12px')
 
@@ -431,6 +441,7 @@ test('exports the current view, every page, as CSV matching the rows shown', asy
   await open(page, '?sort=orderNo&dir=asc&size=10&col=client&q=alpha')
   const shown = await bodyRows(page).evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll(':scope > td')].map((td) => (td as HTMLElement).innerText.trim())))
   const heads = (await table(page).locator(':scope > thead th').allInnerTexts()).map((h) => h.trim())
+  await more(page)
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
   const csv = parseCsv((await (await download.createReadStream()).toArray()).join('').replace(/^\uFEFF/, ''))
   const total = expected((i) => i % 3 === 0)

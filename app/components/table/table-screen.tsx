@@ -3,7 +3,7 @@
  * TanStack Table in manual mode holds the column model; sorting, paging and filtering happen
  * in the loader. Header icons and the footer are links, so everything works without JavaScript.
  */
-import { Link, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from '@remix-run/react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
 import { Fragment, useEffect, useMemo } from 'react'
 import type { TableColumn, TableData, TableRow } from '../../screens/table-page.server'
@@ -14,7 +14,7 @@ import { localizeColumns } from '../../i18n/schema-text'
 import { RECORD_DIALOG_LINK, useRecordDialog } from '../form/record-dialog-links'
 import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
 import { TableFooter } from './table-footer'
-import { Toolbar } from './table-toolbar'
+import { Toolbar, type Density } from './table-toolbar'
 import { PageCheck, RowCheck, SelectionBar } from './row-selection'
 import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon, TraceIcon } from '../icons'
 
@@ -78,6 +78,16 @@ function Actions({ row, path, trace, t }: { row: TableRow; path: string; trace: 
   )
 }
 
+/** The leading columns' fixed widths (a row box's 44 px target plus padding; the status dot), so the
+ * first data column knows where to stick (decision 064). */
+const LEAD_WIDTH: Record<string, string> = { _select: '3.75rem', _status: '2rem' }
+
+/** The user's saved density (set_preferences, read by the root loader; decision 064). */
+export function useDensity(): Density {
+  const root = useRouteLoaderData('root') as { density?: string } | undefined
+  return root?.density === 'compact' ? 'compact' : 'comfortable'
+}
+
 export function TableScreen({ data: loaded, path, org }: { data: TableData; path: string; org: string }) {
   const t = useT()
   // headers, the search's column list, hidden columns and nested tables in the user's language (issue 32)
@@ -139,6 +149,20 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
   const loading = navigation.state === 'loading' && navigation.location?.pathname === path
   const filtered = !!(data.query.q || data.query.range || data.query.from || data.query.to)
   const alignOf = (id: string) => data.columns.find((c) => c.key === id)?.align ?? 'left'
+  const density = useDensity()
+  // sticky cells (decision 064): the leading columns up to the first data column stick left, Actions right
+  const ids = columns.map((c) => c.id!)
+  const firstData = ids.findIndex((id) => !id.startsWith('_'))
+  const lead = firstData < 0 ? [] : ids.slice(0, firstData + 1)
+  const stick = (id: string): { className: string; style?: React.CSSProperties } => {
+    const i = lead.indexOf(id)
+    if (i >= 0) {
+      const left = lead.slice(0, i).map((x) => LEAD_WIDTH[x] ?? '0px')
+      const width = LEAD_WIDTH[id]
+      return { className: `stick-start${i === lead.length - 1 ? ' stick-last' : ''}`, style: { left: left.length ? `calc(${left.join(' + ')})` : 0, ...(width ? { width, minWidth: width, maxWidth: width } : {}) } }
+    }
+    return id === '_actions' ? { className: 'stick-end' } : { className: '' }
+  }
 
   return (
     <div className="flex flex-col gap-3" {...recordDialog.handlers}>
@@ -154,7 +178,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
           {done}
         </p>
       ) : null}
-      <Toolbar data={data} path={path} to={to} t={t} />
+      <Toolbar data={data} path={path} to={to} t={t} density={density} />
       <SelectionBar data={data} path={path} t={t} />
       {data.query.hide?.length ? (
         <p className="text-sm text-slate-400">
@@ -189,15 +213,16 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
           )}
         </div>
       ) : (
-        <div className={`relative overflow-x-auto ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
-          <table className="min-w-full border-collapse [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" style={{ fontSize: data.font }} aria-rowcount={data.exact ? data.total + 1 : -1}>
+        <div className={`data-scroll relative rounded-md border border-slate-800 ${loading ? 'opacity-60' : ''}`} aria-busy={loading} data-testid="table-scroll">
+          <table className="data-table min-w-full [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" data-density={density} style={{ fontSize: data.font }} aria-rowcount={data.exact ? data.total + 1 : -1}>
             <thead>
               {table.getHeaderGroups().map((g) => (
                 <tr key={g.id}>
                   {g.headers.map((h) => {
                     const sorted = data.sort?.key === h.id ? data.sort.dir : null
+                    const st = stick(h.id)
                     return (
-                      <th key={h.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(h.id)} text-slate-200`}>
+                      <th key={h.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(h.id)} text-slate-200 ${st.className}`} style={st.style}>
                         {flexRender(h.column.columnDef.header, h.getContext())}
                       </th>
                     )
@@ -208,12 +233,15 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
             <tbody>
               {table.getRowModel().rows.map((r) => (
                 <Fragment key={r.id}>
-                  <tr className="border-b border-slate-800 hover:bg-slate-900">
-                    {r.getVisibleCells().map((c) => (
-                      <td key={c.id} className={alignOf(c.column.id) === 'left' ? undefined : `text-${alignOf(c.column.id)}`}>
-                        {flexRender(c.column.columnDef.cell, c.getContext())}
-                      </td>
-                    ))}
+                  <tr className="hover:bg-slate-900">
+                    {r.getVisibleCells().map((c) => {
+                      const st = stick(c.column.id)
+                      return (
+                        <td key={c.id} className={`${alignOf(c.column.id) === 'left' ? '' : `text-${alignOf(c.column.id)}`} ${st.className}`.trim() || undefined} style={st.style}>
+                          {flexRender(c.column.columnDef.cell, c.getContext())}
+                        </td>
+                      )
+                    })}
                   </tr>
                   {open.has(r.id) && arrays.length ? (
                     <tr className="bg-slate-900/60">

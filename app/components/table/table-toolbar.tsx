@@ -1,8 +1,10 @@
 /**
- * The table screen's toolbar (SPEC §2.5): Show Hidden Columns, Active/All records, the column
- * search, the date filter with its shortcuts and a custom range, Refresh, font sizes, Export and
- * Add Item. Every control is a link or a GET form, so it works without JavaScript; with it the
- * search runs 1 s after typing stops and Refresh lights up when the table changed on the server.
+ * The table screen's toolbar (SPEC §2.5). On one line at 1280 px (decision 064): the column search,
+ * the date filter with its shortcuts and a custom range, Refresh, a More menu and Add Item. The menu
+ * (a <details>, so it opens without JavaScript) holds Active/All records, Show Hidden Columns, the
+ * row density (saved per user through /Preferences), font sizes and Export. Every control is a link
+ * or a form, so it works without JavaScript; with it the search runs 1 s after typing stops and
+ * Refresh lights up when the table changed on the server.
  */
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
@@ -16,6 +18,9 @@ import { CalendarIcon, CloseIcon, DownloadIcon, PlusIcon, RefreshIcon } from '..
 /** A toolbar or pager button: a 44 × 44 px touch target at least (WCAG 2.5.5; the kiosk is used with gloves). */
 export const btn = 'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
 export const btnOn = 'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-canopy-500 bg-canopy-900 px-3 text-sm text-canopy-50'
+
+/** A table's rows: comfortable keeps every row control a 44 px target, compact is 32 px (decision 064). */
+export type Density = 'comfortable' | 'compact'
 
 /** The view's other settings as hidden fields, so a GET form changes only its own. */
 export function HiddenState({ query, except }: { query: ListQuery; except: ListKey[] }) {
@@ -66,12 +71,12 @@ function SearchForm({ data, t }: { data: TableData; t: (k: string) => string }) 
     timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), data.delays.searchMs)
   }
   return (
-    <Form method="get" role="search" id="search" className="flex flex-wrap items-center gap-1" onSubmit={() => clearTimeout(timer.current)}>
+    <Form method="get" role="search" id="search" className="flex items-center gap-1" onSubmit={() => clearTimeout(timer.current)}>
       <HiddenState query={data.query} except={['col', 'q']} />
       <label htmlFor="table-search-col" className="sr-only">
         {t('Search column')}
       </label>
-      <select id="table-search-col" name="col" defaultValue={data.query.col ?? cols[0].key} key={data.query.col} className="min-h-11 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm">
+      <select id="table-search-col" name="col" defaultValue={data.query.col ?? cols[0].key} key={data.query.col} className="min-h-11 max-w-40 rounded-md border border-slate-600 bg-slate-900 px-2 text-sm">
         {cols.map((c) => (
           <option key={c.key} value={c.key}>
             {c.label}
@@ -153,21 +158,60 @@ function DateFilter({ data, to, t }: { data: TableData; to: (c: ListQuery & Reco
   )
 }
 
-export function Toolbar({ data, path, to, t }: { data: TableData; path: string; to: (c: ListQuery & Record<string, unknown>) => string; t: (k: string) => string }) {
-  const stale = useStale(data.collection, data.delays.refreshMs)
+/** The toolbar's menu of the less used controls (a <details>: no JavaScript needed); lit when one of them changes the view. */
+function MoreMenu({ data, path, to, t, density }: { data: TableData; path: string; to: (c: ListQuery & Record<string, unknown>) => string; t: (k: string) => string; density: Density }) {
   const { search } = useLocation()
   const q = data.query
   const anyHidden = data.columns.some((c) => c.schemaHidden) || !!q.hide?.length
+  const changed = !!(q.all || q.hidden) || data.font !== 14
+  // a new view closes the menu, as a page load does without JavaScript
+  return (
+    <details className="toolbar-menu relative" key={search}>
+      <summary className={`${changed ? btnOn : btn} cursor-pointer list-none`} aria-label={t('More table tools')}>
+        {t('More')} <span aria-hidden>▾</span>
+      </summary>
+      <div className="absolute right-0 z-20 mt-1 flex w-80 flex-col gap-2 rounded-md border border-slate-600 bg-slate-900 p-3 shadow-xl">
+        <Link to={to({ all: q.all ? undefined : '1' })} className={q.all ? btnOn : btn} title={t(q.all ? 'Show active records only' : 'Show all records')}>
+          {t(q.all ? 'Showing All Records' : 'Showing Active Records')}
+        </Link>
+        {anyHidden ? (
+          <Link to={to(q.hidden ? { hidden: undefined } : { hidden: '1', hide: undefined })} className={q.hidden ? btnOn : btn} aria-pressed={!!q.hidden}>
+            {t(q.hidden ? 'Hide Hidden Columns' : 'Show Hidden Columns')}
+          </Link>
+        ) : null}
+        {/* saved per user (set_preferences); a form post, so it works without JavaScript */}
+        <Form method="post" action="/Preferences" preventScrollReset className="flex items-center gap-1" role="group" aria-label={t('Row density')}>
+          <input type="hidden" name="intent" value="density" />
+          <input type="hidden" name="back" value={`${path}${search}`} />
+          <span className="mr-auto text-sm text-slate-400">{t('Row density')}</span>
+          {(['comfortable', 'compact'] as const).map((d) => (
+            <button key={d} type="submit" name="density" value={d} className={density === d ? btnOn : btn} aria-pressed={density === d}>
+              {t(d === 'compact' ? 'Compact' : 'Comfortable')}
+            </button>
+          ))}
+        </Form>
+        <span className="flex items-center gap-1" role="group" aria-label={t('Font size')}>
+          <span className="mr-auto text-sm text-slate-400">{t('Font size')}</span>
+          {FONT_SIZES.map((f) => (
+            <Link key={f} to={to({ font: f === 14 ? undefined : f, page: q.page })} className={data.font === f ? btnOn : btn} aria-pressed={data.font === f} aria-label={`${t('Font size')} ${f} px`}>
+              <span style={{ fontSize: f }}>A</span>
+            </Link>
+          ))}
+        </span>
+        <a href={`/export${path}${search}`} download className={btn}>
+          <DownloadIcon /> {t('Export CSV')}
+        </a>
+      </div>
+    </details>
+  )
+}
+
+export function Toolbar({ data, path, to, t, density }: { data: TableData; path: string; to: (c: ListQuery & Record<string, unknown>) => string; t: (k: string) => string; density: Density }) {
+  const stale = useStale(data.collection, data.delays.refreshMs)
+  const { search } = useLocation()
+  // the primary controls on one line (decision 064): it wraps only on a narrow screen
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('Table tools')}>
-      {anyHidden ? (
-        <Link to={to(q.hidden ? { hidden: undefined } : { hidden: '1', hide: undefined })} className={q.hidden ? btnOn : btn} aria-pressed={!!q.hidden}>
-          {t(q.hidden ? 'Hide Hidden Columns' : 'Show Hidden Columns')}
-        </Link>
-      ) : null}
-      <Link to={to({ all: q.all ? undefined : '1' })} className={btn} title={t(q.all ? 'Show active records only' : 'Show all records')}>
-        {t(q.all ? 'Showing All Records' : 'Showing Active Records')}
-      </Link>
       {data.matchLabel ? (
         <Link to={to({ eq: undefined })} className={btnOn} data-testid="eq-filter" title={t('Show every record again')}>
           {data.matchLabel} <CloseIcon />
@@ -178,16 +222,7 @@ export function Toolbar({ data, path, to, t }: { data: TableData; path: string; 
       <Link to={`${path}${search}`} className={stale ? `${btnOn} animate-pulse` : btn} aria-label={stale ? t('Refresh: this table has changed') : t('Refresh')} preventScrollReset>
         <RefreshIcon /> {t('Refresh')}
       </Link>
-      <span className="inline-flex items-center gap-1" role="group" aria-label={t('Font size')}>
-        {FONT_SIZES.map((f) => (
-          <Link key={f} to={to({ font: f === 14 ? undefined : f, page: q.page })} className={data.font === f ? btnOn : btn} aria-pressed={data.font === f} aria-label={`${t('Font size')} ${f} px`}>
-            <span style={{ fontSize: f }}>A</span>
-          </Link>
-        ))}
-      </span>
-      <a href={`/export${path}${search}`} download className={btn}>
-        <DownloadIcon /> {t('Export CSV')}
-      </a>
+      <MoreMenu data={data} path={path} to={to} t={t} density={density} />
       {data.editable ? (
         <Link to={`${path}/new${search}`} className={btnOn} {...RECORD_DIALOG_LINK}>
           <PlusIcon /> {t('Add Item')}
