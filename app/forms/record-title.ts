@@ -12,11 +12,14 @@ export function recordTitle(schema: { label: string; singular?: string }, editin
 
 /**
  * A stored record's name in a person's words (the breadcrumb's last crumb, decision 061): the value
- * of the field the table sorts by, else of its first shown text field, else null (the id is shown).
+ * of the text field the table sorts by, else of its first shown text field, else null (the id is shown).
+ * A table sorted by a date or a reference (a harvest by its date) is named by its text, not by a
+ * timestamp or an id.
  */
 export function recordName(schema: { fields: Array<{ key: string; show: boolean; type: string }>; defaultSort?: { key: string } }, row: Record<string, unknown> | null): string | null {
   if (!row) return null
   const text = (k: string | undefined) => (k && typeof row[k] === 'string' && (row[k] as string).trim() ? (row[k] as string).trim().slice(0, 80) : null)
   const first = schema.fields.find((f) => f.show && f.type === 'text' && text(f.key))
-  return text(schema.defaultSort?.key) ?? text(first?.key)
+  const sort = schema.fields.find((f) => f.key === schema.defaultSort?.key)
+  return (sort && sort.type !== 'text' ? null : text(schema.defaultSort?.key)) ?? text(first?.key)
 }

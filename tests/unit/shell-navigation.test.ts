@@ -69,6 +69,9 @@ describe('recordName', () => {
     expect(recordName(schema, { name: '', tag: 'T1', notes: 'x' })).toBe('T1')
     expect(recordName(schema, { qty: 3 })).toBeNull()
     expect(recordName(schema, null)).toBeNull()
+    // sorted by a date: named by its text, not by a timestamp
+    const byDate = { fields: [{ key: 'name', show: true, type: 'text' }, { key: 'harvested', show: true, type: 'date' }], defaultSort: { key: 'harvested' } }
+    expect(recordName(byDate, { name: '2026-11-27 Blue Dream', harvested: '2026-11-27T19:15:00.000Z' })).toBe('2026-11-27 Blue Dream')
   })
 })
 

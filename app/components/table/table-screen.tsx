@@ -16,7 +16,7 @@ import { Cell, NestedRows, StatusDot, type CellContext } from './table-cells'
 import { TableFooter } from './table-footer'
 import { Toolbar, type Density } from './table-toolbar'
 import { PageCheck, RowCheck, SelectionBar } from './row-selection'
-import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, SearchIcon, TraceIcon } from '../icons'
+import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, OpenIcon, SearchIcon, TraceIcon } from '../icons'
 
 /** A header or row icon: a 44 × 44 px touch target (the 16 px icon in the middle). */
 const icon = 'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-400 hover:bg-slate-800 hover:text-slate-100'
@@ -59,6 +59,10 @@ function Actions({ row, path, trace, t }: { row: TableRow; path: string; trace: 
   const { search } = useLocation()
   return (
     <span className="flex">
+      {/* the record's own page (issue 33 item 4) */}
+      <Link to={`${path}/${encodeURIComponent(row.id)}`} className={icon} aria-label={t('Record page')} title={t('Record page')}>
+        <OpenIcon />
+      </Link>
       {trace ? (
         <Link to={`${path}/${encodeURIComponent(row.id)}/trace${search}`} className={icon} aria-label={t('Trace')} title={t('Trace')}>
           <TraceIcon />
@@ -108,7 +112,6 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
   const visible = data.columns.filter((c) => c.visible)
   const arrays = visible.filter((c) => c.format === 'array')
   const hasStatus = data.rows.some((r) => r.status !== undefined)
-  const hasActions = data.trace || data.rows.some((r) => r.canEdit || r.canDelete)
   // a row's name for its check box and scan-to-select: the first visible text column (a plant's tag)
   const first = visible.find((c) => c.searchable && !c.format.startsWith('id:'))
   const scanLabel = (r: TableRow) => (first && r.values[first.key] != null ? String(r.values[first.key]) : r.id)
@@ -130,7 +133,8 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
       ...(data.actions.length ? [{ id: '_select', header: () => <PageCheck t={t} />, cell: ({ row }) => <RowCheck row={row.original} label={scanLabel(row.original)} /> } satisfies ColumnDef<TableRow>] : []),
       ...(hasStatus ? [{ id: '_status', header: () => <span className="sr-only">{t('Status')}</span>, cell: ({ row }) => <StatusDot on={!!row.original.status} t={t} /> } satisfies ColumnDef<TableRow>] : []),
       ...visible.map((c) => ({ id: c.key, header: () => <Header col={c} data={data} to={to} t={t} />, cell: ({ row }) => <Cell row={row.original} col={c} ctx={ctx} /> }) satisfies ColumnDef<TableRow>),
-      ...(hasActions ? [{ id: '_actions', header: () => t('Actions'), cell: ({ row }) => <Actions row={row.original} path={path} trace={data.trace} t={t} /> } satisfies ColumnDef<TableRow>] : []),
+      // every row has its record page (issue 33 item 4), so every table has the Actions column
+      { id: '_actions', header: () => t('Actions'), cell: ({ row }) => <Actions row={row.original} path={path} trace={data.trace} t={t} /> } satisfies ColumnDef<TableRow>,
     ],
     // the loader's data is the whole state: a new view is a new data object
     // eslint-disable-next-line react-hooks/exhaustive-deps
