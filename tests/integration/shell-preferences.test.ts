@@ -36,7 +36,7 @@ test('the drawer’s collapse is saved per user: a redirect back without JavaScr
   const plain = await prefsAction({ request: post('/Preferences', id, { intent: 'drawer', collapsed: 'yes', back: '/culPlants?size=20' }), context: ctx(), params: {} })
   expect(plain.status).toBe(302)
   expect(plain.headers.get('Location')).toBe('/culPlants?size=20')
-  expect(await getPrefs(t, grower.uid, 'greenleaf')).toEqual({ light: false, lang: 'en', collapsed: true })
+  expect(await getPrefs(t, grower.uid, 'greenleaf')).toEqual({ light: false, lang: 'en', collapsed: true, density: 'comfortable' })
   // another user's record is untouched
   expect((await getPrefs(t, 'u-admin', 'greenleaf')).collapsed).toBe(false)
 
@@ -48,13 +48,15 @@ test('the drawer’s collapse is saved per user: a redirect back without JavaScr
   expect(row.drawer).toBe('open')
 })
 
-test('the theme and the collapse are saved side by side, neither undoing the other', async () => {
+test('the theme, the collapse and the density are saved side by side, none undoing another', async () => {
   const actor = { uid: 'u-test', requestId: 'shell-test' }
   await savePrefs(t, actor, 'u-side', 'greenleaf', { collapsed: true })
   await savePrefs(t, actor, 'u-side', 'greenleaf', { light: true })
-  expect(await getPrefs(t, 'u-side', 'greenleaf')).toEqual({ light: true, lang: 'en', collapsed: true })
+  expect(await getPrefs(t, 'u-side', 'greenleaf')).toEqual({ light: true, lang: 'en', collapsed: true, density: 'comfortable' })
   await savePrefs(t, actor, 'u-side', 'greenleaf', { collapsed: false })
-  expect(await getPrefs(t, 'u-side', 'greenleaf')).toEqual({ light: true, lang: 'en', collapsed: false })
+  expect(await getPrefs(t, 'u-side', 'greenleaf')).toEqual({ light: true, lang: 'en', collapsed: false, density: 'comfortable' })
+  await savePrefs(t, actor, 'u-side', 'greenleaf', { density: 'compact' })
+  expect(await getPrefs(t, 'u-side', 'greenleaf')).toEqual({ light: true, lang: 'en', collapsed: false, density: 'compact' })
 })
 
 test('logout ends the session and answers with the login view (SPEC §4)', async () => {
