@@ -8,8 +8,6 @@
  */
 import type { ReactNode } from 'react'
 
-const base = { width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
-
 /** Every drawing of the app, by name: the sprite's symbols (drawer-icons.tsx adds the drawer's groups). */
 const DRAWINGS: Record<string, ReactNode> = {
   'calendar': (
@@ -127,9 +125,9 @@ export function IconSprite({ extra = {} }: { extra?: Record<string, ReactNode> }
   )
 }
 
-/** One icon: a <use> of its symbol in the sprite, stroked in the text's colour. */
-export const SpriteIcon = ({ name, size = 16 }: { name: string; size?: number }) => (
-  <svg {...base} width={size} height={size}>
+/** One icon: a <use> of its symbol in the sprite; its size and stroke come from the `.i` class (tailwind.css), once for all. */
+export const SpriteIcon = ({ name, size = 16 }: { name: string; size?: 16 | 20 }) => (
+  <svg aria-hidden className={size === 20 ? 'i i-20' : 'i'}>
     <use href={`#i-${name}`} />
   </svg>
 )
