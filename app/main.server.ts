@@ -28,6 +28,7 @@ import { linkDemoFacilities } from './metrc/sync/demo-links.server'
 import { ReadingIngest } from './sensors/ingest.server'
 import { compactReadings } from './sensors/store.server'
 import { createHttpApp } from './server/http.server'
+import { startPgRelay } from './events/pg-relay.server'
 import { createLogger } from './utils/logger.server'
 import { installServerAreas, startAreaJobs } from './areas/index.server'
 
@@ -120,6 +121,14 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
   }
   // every open page's footer shows whether devices can reach the server (issue 28)
   running.bus.on('state', (state: string) => events.broadcast('bus', { state }))
+  // an embedded broker is this process's alone: on PostgreSQL, committed changes cross to the other processes by NOTIFY (decision 066)
+  const relay =
+    env.DATABASE_URL && !env.MQTT_URL
+      ? await startPgRelay({ url: env.DATABASE_URL, database, events, logger }).catch((e: Error) => {
+          logger.warn({ err: e.message }, 'committed changes are not shared with other processes on this database')
+          return null
+        })
+      : null
   const app = createHttpApp({ env, database, logger, events, bus: running.bus, readings, build, publicDir: path.join(top, 'public') })
   const server = app.listen(env.PORT, env.HOST, () => {
     const a = server.address()
@@ -159,6 +168,7 @@ export async function startCanopy({ build, top }: StartOptions): Promise<void> {
       clearInterval(compactTimer)
       await readings.close().catch(() => {})
       await running.close().catch((e) => logger.error({ err: e }, 'closing the message bus failed'))
+      await relay?.close().catch(() => {})
       syncs?.stop()
       pushes?.stop()
       await pushes?.idle().catch(() => {})

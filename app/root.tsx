@@ -1,4 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { GROUP_DRAWINGS } from './components/drawer-icons'
+import { IconSprite } from './components/icons'
 import { json } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { findUser } from './auth/accounts.server'
@@ -114,6 +116,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-slate-950 text-slate-100 antialiased">
+        {/* every icon's drawing, once per page (components/icons.tsx) */}
+        <IconSprite extra={GROUP_DRAWINGS} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,8 +1,11 @@
 /**
- * One small line drawing per drawer group (decision 061): what the collapsed drawer shows. Inline
- * SVG like ./icons.tsx (no icon font, no request); decorative, the group's name is beside it (read
- * by a screen reader when the drawer is collapsed).
+ * One small line drawing per drawer group (decision 061): what the collapsed drawer shows. Symbols of
+ * the page's one sprite like ./icons.tsx (root.tsx passes GROUP_DRAWINGS to <IconSprite/>);
+ * decorative, the group's name is beside it (read by a screen reader when the drawer is collapsed).
  */
+import type { ReactNode } from 'react'
+import { SpriteIcon } from './icons'
+
 const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
 
 /** the drawing's paths by group name; a group without one gets the first letter of its name */
@@ -26,9 +29,17 @@ const PATHS: Record<string, string> = {
   'Super Admin': 'M12 2l3 6 6 .9-4.5 4.3 1 6.3L12 16.5 6.5 19.5l1-6.3L3 8.9 9 8Z',
 }
 
+const groupKey = (name: string) => `group-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+
+/** The drawer's drawings for the sprite: each group's, and the collapse control's two. */
+export const GROUP_DRAWINGS: Record<string, ReactNode> = {
+  ...Object.fromEntries(Object.entries(PATHS).map(([name, d]) => [groupKey(name), <path key={name} d={d} />])),
+  'drawer-expand': <path d="M13 6l6 6-6 6M5 6l6 6-6 6" />,
+  'drawer-collapse': <path d="M11 6l-6 6 6 6M19 6l-6 6 6 6" />,
+}
+
 export function GroupIcon({ name }: { name: string }) {
-  const d = PATHS[name]
-  if (!d)
+  if (!PATHS[name])
     return (
       <svg {...base}>
         <text x="12" y="17" textAnchor="middle" fontSize="14" fill="currentColor" stroke="none">
@@ -36,16 +47,8 @@ export function GroupIcon({ name }: { name: string }) {
         </text>
       </svg>
     )
-  return (
-    <svg {...base}>
-      <path d={d} />
-    </svg>
-  )
+  return <SpriteIcon name={groupKey(name)} size={20} />
 }
 
 /** the collapse control: chevrons pointing where the drawer goes */
-export const CollapseIcon = ({ collapsed }: { collapsed: boolean }) => (
-  <svg {...base}>
-    <path d={collapsed ? 'M13 6l6 6-6 6M5 6l6 6-6 6' : 'M11 6l-6 6 6 6M19 6l-6 6 6 6'} />
-  </svg>
-)
+export const CollapseIcon = ({ collapsed }: { collapsed: boolean }) => <SpriteIcon name={collapsed ? 'drawer-expand' : 'drawer-collapse'} size={20} />

@@ -59,7 +59,11 @@ export async function openPg(url: string, opts: { max?: number; statementTimeout
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect()
       try {
+        // the wait is as long as the holder's work (another process seeding the demo on a busy machine):
+        // not cut by the statement timeout, which applies again to the work itself
+        await client.query('SET statement_timeout = 0')
         await client.query('select pg_advisory_lock($1)', [key])
+        await client.query('RESET statement_timeout')
         try {
           return await fn(wrap(client))
         } finally {

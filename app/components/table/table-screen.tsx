@@ -19,7 +19,8 @@ import { PageCheck, RowCheck, SelectionBar } from './row-selection'
 import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, OpenIcon, SearchIcon, TraceIcon } from '../icons'
 
 /** A header or row icon: a 44 × 44 px touch target (the 16 px icon in the middle). */
-const icon = 'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-400 hover:bg-slate-800 hover:text-slate-100'
+/** a table's icon button (tailwind.css `.icon-btn`: 44 px, grey until hovered, both themes) */
+const icon = 'icon-btn'
 
 /** The window-height default of SPEC §2.5: below 400 px 10 rows, above 900 px 30, else 20. */
 export function pageSizeFor(height: number): 10 | 20 | 30 {
