@@ -8,7 +8,7 @@ import pino from 'pino'
 import { COOKIE, createSession } from '#app/auth/session.server'
 import { loadEnv, type Env } from '#app/config/env.server'
 import { action as screenAction, loader as screenLoader } from '#app/routes/$'
-import { loader as exportLoader } from '#app/routes/export.$'
+import { loader as exportLoader } from '#app/routes/export.$screen'
 import { editAction } from '#app/screens/record-route.server'
 import { parseCsv } from '#app/screens/csv'
 import { tablePage } from '#app/screens/table-page.server'
@@ -248,7 +248,7 @@ describe('deleting a record', () => {
 
 describe('CSV export', () => {
   const exp = async (uid: string, path: string) =>
-    exportLoader({ request: new Request(`http://canopy.test/export${path}`, { headers: { Cookie: `${COOKIE}=${await sid(uid)}` } }), context: ctx(), params: { '*': path.split('?')[0].slice(1) } })
+    exportLoader({ request: new Request(`http://canopy.test/export${path}`, { headers: { Cookie: `${COOKIE}=${await sid(uid)}` } }), context: ctx(), params: { screen: path.split('?')[0].slice(1) } })
 
   it('downloads every row of the view, as shown, with formulas defused', async () => {
     const res = await exp('u-user', '/DisSales?sort=orderNo&dir=asc&size=10&hide=notes')

@@ -1,6 +1,7 @@
 /**
- * GET /export/{screen path}?{view}: the table screen's current view — every page, the same
- * filters, sort and visible columns — as a CSV download. Cells read as they do on screen
+ * GET /export/{screen}?{view}: the table screen's current view — every page, the same
+ * filters, sort and visible columns — as a CSV download. (One segment: a screen's path is one, and a
+ * named parameter outranks the record page's /{screen}/{id}, which a splat here did not.) Cells read as they do on screen
  * (dates in the facility's time zone, referenced records by their label). Up to 100,000 rows.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const s = await requireSession(request, context)
   const facility = s.session.facility ?? ''
-  const path = `/${params['*'] ?? ''}`
+  const path = `/${params.screen ?? ''}`
   const screen = await resolveScreen(context.database, s.user, facility, path)
   if (screen === 'unknown' || (screen !== 'forbidden' && (screen.route.kind !== 'table' || !screen.route.collection || screen.workflows))) {
     return new Response('There is no table to export at this address.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
