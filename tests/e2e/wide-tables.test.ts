@@ -93,11 +93,14 @@ for (const theme of ['dark', 'light'] as const) {
     const b = await box(sc)
     expect(b.y, 'the box fits the window').toBeGreaterThanOrEqual(0)
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2)
-    await page.mouse.wheel(4000, 0)
-    await page.mouse.wheel(0, 6000)
-    await expect.poll(() => sc.evaluate((el) => el.scrollLeft)).toBeGreaterThan(200)
-    await expect.poll(() => sc.evaluate((el) => el.scrollTop)).toBeGreaterThan(200)
-    await expect.poll(() => sc.evaluate((el) => Math.ceil(el.scrollTop + el.clientHeight) >= el.scrollHeight - 1 && Math.ceil(el.scrollLeft + el.clientWidth) >= el.scrollWidth - 1)).toBe(true)
+    // a wheel turned while a loaded machine is still laying out the reloaded page can go nowhere: turn it until the box moves
+    const turned = async (dx: number, dy: number, read: (el: Element) => number) => {
+      await page.mouse.wheel(dx, dy)
+      return sc.evaluate(read)
+    }
+    await expect.poll(() => turned(4000, 0, (el) => el.scrollLeft)).toBeGreaterThan(200)
+    await expect.poll(() => turned(0, 6000, (el) => el.scrollTop)).toBeGreaterThan(200)
+    await expect.poll(() => turned(4000, 6000, (el) => Number(Math.ceil(el.scrollTop + el.clientHeight) >= el.scrollHeight - 1 && Math.ceil(el.scrollLeft + el.clientWidth) >= el.scrollWidth - 1))).toBe(1)
 
     const area = await box(sc)
     // the header row sticks to the top of the box, every header cell of it
