@@ -53,8 +53,8 @@ export function RecordView({ data: d }: { data: RecordPageData }) {
             <section key={sec.title ?? i} aria-label={sec.title ? t(sec.title) : t('Details')} className="flex flex-col gap-2">
               {sec.title ? <h2 className="border-b border-slate-700 pb-1 text-base font-semibold text-canopy-400">{t(sec.title)}</h2> : null}
               <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-                {sec.fields.map((f) => (
-                  <div key={f.label} className="flex min-w-0 flex-col">
+                {sec.fields.map((f, j) => (
+                  <div key={j} className="flex min-w-0 flex-col">
                     <dt className="text-sm text-slate-400">{f.label}</dt>
                     <dd className="break-words">{f.value ? <LongText text={f.value} showAll={t('Show all')} /> : <span className="text-slate-500">—</span>}</dd>
                   </div>

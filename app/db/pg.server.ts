@@ -58,19 +58,22 @@ export async function openPg(url: string, opts: { max?: number; statementTimeout
     },
     async withAdvisoryLock(key, fn) {
       const client = await pool.connect()
+      // a connection left without its statement timeout (the wait failed) is not handed back to the pool
+      let timed = false
       try {
         // the wait is as long as the holder's work (another process seeding the demo on a busy machine):
         // not cut by the statement timeout, which applies again to the work itself
         await client.query('SET statement_timeout = 0')
         await client.query('select pg_advisory_lock($1)', [key])
         await client.query('RESET statement_timeout')
+        timed = true
         try {
           return await fn(wrap(client))
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key])
         }
       } finally {
-        client.release()
+        client.release(!timed)
       }
     },
     parallel: (...qs) => Promise.all(qs.map((q) => q(base))) as never,
