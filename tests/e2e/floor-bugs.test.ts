@@ -118,3 +118,22 @@ test('a date-time the user picks is still held to the picker’s 5-minute step',
     await database.store.update(actor, FAC, 'fac_waste', id, original, { replace: true })
   }
 })
+
+test('a table keeps its cells when the page revalidates: a check toggle waiting for its answer is not remounted', async ({ page, createUser, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'revalidation is what the script does')
+  const grower = await createUser({ modules: { [FAC]: ['cul'] } })
+  await signedIn(page, grower.email, grower.password)
+  await page.goto('/culPlants?size=10&sort=tag&dir=asc')
+  await expect(page.locator('[data-connection="connected"]')).toBeVisible()
+  const toggle = page.getByRole('button', { name: /^Mark As Dead: / }).first()
+  // an expando lives on the element itself: a remounted cell is a new element without it
+  await toggle.evaluate((el) => ((el as unknown as { kept: boolean }).kept = true))
+  // Refresh: the same view loaded again (a new loader answer, as after a toggle's save or a live refresh)
+  const answered = page.waitForResponse((r) => r.url().includes('/culPlants') && r.url().includes('_data='))
+  await page.getByRole('link', { name: /^Refresh/ }).click()
+  await answered
+  // the router settles once the answer is in the page
+  await page.waitForFunction(() => (window as unknown as { __remixRouter: { state: { navigation: { state: string } } } }).__remixRouter.state.navigation.state === 'idle')
+  await expect(page.getByRole('link', { name: /^Refresh/ })).toBeVisible()
+  expect(await toggle.evaluate((el) => (el as unknown as { kept?: boolean }).kept === true)).toBe(true)
+})

@@ -4,8 +4,8 @@
  * in the loader. Header icons and the footer are links, so everything works without JavaScript.
  */
 import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from '@remix-run/react'
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
-import { Fragment, useEffect, useMemo } from 'react'
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
+import { Fragment, useEffect, useMemo, type ReactNode } from 'react'
 import type { TableColumn, TableData, TableRow } from '../../screens/table-page.server'
 import { listQueryToSearch, withQuery, type ListQuery } from '../../screens/table-url'
 import { PLATFORM_ORG } from '../../route-map'
@@ -21,6 +21,17 @@ import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, OpenIcon, SearchIcon, Tra
 /** A header or row icon: a 44 × 44 px touch target (the 16 px icon in the middle). */
 /** a table's icon button (tailwind.css `.icon-btn`: 44 px, grey until hovered, both themes) */
 const icon = 'icon-btn'
+
+/**
+ * A column's header or cell, called as a plain function: its element's type is then the stable
+ * component it returns (Cell, Actions, …). TanStack's flexRender renders the column's arrow function
+ * as a component of its own, and the columns are rebuilt with every loader answer, so each
+ * revalidation (a toggle's save, a live refresh) unmounted every cell: a check toggle's fetcher
+ * lost the answer that opens the record's form, and focus in the table was lost.
+ */
+function renderPart<C>(part: unknown, ctx: C): ReactNode {
+  return typeof part === 'function' ? (part as (c: C) => ReactNode)(ctx) : (part as ReactNode)
+}
 
 /** The window-height default of SPEC §2.5: below 400 px 10 rows, above 900 px 30, else 20. */
 export function pageSizeFor(height: number): 10 | 20 | 30 {
@@ -228,7 +239,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
                     const st = stick(h.id)
                     return (
                       <th key={h.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(h.id)} text-slate-200 ${st.className}`} style={st.style}>
-                        {flexRender(h.column.columnDef.header, h.getContext())}
+                        {renderPart(h.column.columnDef.header, h.getContext())}
                       </th>
                     )
                   })}
@@ -243,7 +254,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
                       const st = stick(c.column.id)
                       return (
                         <td key={c.id} className={`${alignOf(c.column.id) === 'left' ? '' : `text-${alignOf(c.column.id)}`} ${st.className}`.trim() || undefined} style={st.style}>
-                          {flexRender(c.column.columnDef.cell, c.getContext())}
+                          {renderPart(c.column.columnDef.cell, c.getContext())}
                         </td>
                       )
                     })}
