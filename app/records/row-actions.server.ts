@@ -22,6 +22,7 @@ import { runSaveRules } from '../forms/save-rules'
 import { enqueuePushes, isLinked, type PushItem } from '../metrc/outbox/enqueue.server'
 import { planPushes, pushesFromTable, recordReader } from '../metrc/outbox/pushes.server'
 import { AppError, badInput, conflict, forbidden } from '../utils/errors'
+import { BULK_EDIT, bulkEditOf } from './bulk-edit.server'
 
 /** One thing the confirm page asks for. */
 export interface AskField {
@@ -32,6 +33,8 @@ export interface AskField {
   required?: boolean
   /** the value the field starts with */
   value?: string
+  /** a select's empty choice, kept even when a value is set (bulk edit: 'Leave unchanged') */
+  blank?: string
   help?: string
   /** a tag field an RFID scan fills (kiosk: scan-first) */
   scan?: boolean
@@ -77,7 +80,10 @@ export interface ActionWork extends ActionContext {
 export interface RowActionDef {
   /** a row's name in messages ("plant 1A4…0001") */
   rowLabel?(row: Doc): string
-  ask?(c: ActionContext, rows: Doc[]): Promise<AskField[]> | AskField[]
+  /** `input`: what the person typed so far (a preview shows the page again with it) */
+  ask?(c: ActionContext, rows: Doc[], input?: ActionInput): Promise<AskField[]> | AskField[]
+  /** the confirm page offers Preview: `describe` with what was typed, nothing saved */
+  preview?: boolean
   describe(c: ActionContext, rows: Doc[], input: ActionInput): Promise<string[]> | string[]
   /** the work; its answer is the message shown after it ("40 plants moved to Flower Room 2") */
   run(w: ActionWork, rows: Doc[], input: ActionInput): Promise<string>
@@ -90,7 +96,8 @@ export function registerRowAction(collection: string, key: string, def: RowActio
   ACTIONS.set(`${collection}/${key}`, def)
 }
 
-export const rowActionOf = (collection: string, key: string): RowActionDef | undefined => ACTIONS.get(`${collection}/${key}`)
+/** An area's action, or bulk edit, which every editable table offers without declaring it. */
+export const rowActionOf = (collection: string, key: string): RowActionDef | undefined => ACTIONS.get(`${collection}/${key}`) ?? (key === BULK_EDIT.key ? bulkEditOf(collection) : undefined)
 
 /** Most rows one action takes (a selection past it is refused with a clear message). */
 export const MAX_ACTION_ROWS = 20_000

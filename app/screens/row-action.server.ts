@@ -9,6 +9,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { requireScreen } from '../auth/screens.server'
 import type { SignedIn } from '../auth/require.server'
 import type { Doc } from '../db/types'
+import { BULK_EDIT } from '../records/bulk-edit.server'
 import { actionContext, inputOf, MAX_ACTION_ROWS, rowActionOf, runRowAction, stampOf, type AskField } from '../records/row-actions.server'
 import { rowRights } from '../records/rights'
 import type { RowActionDecl } from '../schemas/table-schema'
@@ -29,6 +30,8 @@ export interface RowActionPage {
   all: boolean
   summary: string[]
   ask: AskField[]
+  /** the page offers Preview (what will change with the values typed, nothing saved) */
+  preview: boolean
   /** the rows, for per-row inputs and the list shown (at most 500) */
   rows: Array<{ id: string; label: string }>
   stamp: string
@@ -60,7 +63,7 @@ async function target(request: Request, context: LoaderFunctionArgs['context'], 
   if (route.kind !== 'table' || !route.collection || screen.workflows) throw new Response('There is no page at this address.', { status: 404 })
   const url = new URL(request.url)
   const view = await readView(context, route, facility, viewUrl(url), s.user)
-  const decl = view.schema?.actions?.find((a) => a.key === params.action)
+  const decl = view.schema?.actions?.find((a) => a.key === params.action) ?? (params.action === BULK_EDIT.key ? BULK_EDIT : undefined)
   const def = decl && rowActionOf(route.collection, decl.key)
   if (!decl || !def) throw new Response('This table has no such action.', { status: 404 })
   if (!view.editable) throw new Response('This table is read-only.', { status: 403 })
@@ -89,7 +92,8 @@ async function page(t: Awaited<ReturnType<typeof target>>, rows: Doc[], input: F
     count: rows.length,
     all,
     summary: await def.describe(ctx, rows, inputOf(input)),
-    ask: (await def.ask?.(ctx, rows)) ?? [],
+    ask: (await def.ask?.(ctx, rows, inputOf(input))) ?? [],
+    preview: !!def.preview,
     rows: rows.slice(0, 500).map((r) => ({ id: r._id, label: label(r) })),
     stamp: stampOf(rows),
     back,
@@ -115,6 +119,16 @@ export async function rowActionAction({ request, context, params }: ActionFuncti
   const t = await target(request, context, params)
   const form = await request.formData()
   const s: SignedIn['user'] = t.s.user
+  // Preview: the page again with what was typed (describe says what would change), nothing saved
+  if (form.get('intent') === 'preview' && t.def.preview) {
+    try {
+      return json(await page(t, await rowsOf(t, context), form))
+    } catch (e) {
+      if (!isAppError(e)) throw e
+      const rows = await rowsOf(t, context).catch(() => [] as Doc[])
+      return json({ ...(await page(t, rows, new URLSearchParams(t.url.search)).catch(() => ({ error: e.message }))), error: e.message }, { status: e.status })
+    }
+  }
   try {
     const ids = await selectedIds(context, t.view, t.url)
     checkCount(t.decl, ids.length)

@@ -13,6 +13,7 @@ import { isYes } from '../format/format'
 import { isPlatformCollection, PLATFORM_ORG, type RouteEntry } from '../route-map'
 import { formatOf, refOf, type FieldDef, type RowActionDecl, type TableSchema } from '../schemas/table-schema'
 import { rowActionOf } from '../records/row-actions.server'
+import { BULK_EDIT, bulkFields } from '../records/bulk-edit.server'
 import { hasTrace } from '../records/trace.server'
 import { timeZoneOf } from '../facilities/facts.server'
 import { rowRights } from '../records/rights'
@@ -277,7 +278,8 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
     dateField: view.dateField,
     rangeLabel: view.rangeLabel,
     sort,
-    actions: view.editable && route.collection ? (view.schema?.actions ?? []).filter((a) => rowActionOf(route.collection!, a.key)) : [],
+    // the schema's actions an area does, and bulk edit, which every editable table offers (decision 072)
+    actions: view.editable && route.collection ? [...(view.schema?.actions ?? []).filter((a) => rowActionOf(route.collection!, a.key)), ...(view.schema && bulkFields(view.schema).length ? [BULK_EDIT] : [])] : [],
     trace: hasTrace(route.collection),
     ...(matchLabel ? { matchLabel } : {}),
     ...(result.last && rows.length === size ? { next: cursorToken(result.last, sortOf) } : {}),

@@ -144,7 +144,7 @@ function Ask({ f, rows }: { f: AskField; rows: RowActionPage['rows'] }) {
       </label>
       {f.kind === 'select' ? (
         <select id={id} name={f.key} defaultValue={f.value ?? ''} required={f.required} className={input}>
-          {!f.value ? <option value="">{t('Choose…')}</option> : null}
+          {!f.value || f.blank ? <option value="">{t(f.blank ?? 'Choose…')}</option> : null}
           {(f.options ?? []).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -168,7 +168,7 @@ export function RowActionView() {
   const data = acted && 'kind' in acted && acted.kind === 'row-action' ? (acted as RowActionPage) : loaded
   const error = acted?.error
   const nav = useNavigation()
-  const busy = nav.state === 'submitting'
+  const busy = nav.state === 'submitting' && nav.formData?.get('intent') !== 'preview'
   const showList = !data.ask.some((f) => f.kind === 'weights')
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 p-4">
@@ -194,6 +194,11 @@ export function RowActionView() {
           <Ask key={f.key} f={f} rows={data.rows} />
         ))}
         <div className="flex flex-wrap items-center gap-3">
+          {data.preview ? (
+            <button type="submit" name="intent" value="preview" className={`${big} border border-canopy-500 text-canopy-100 hover:bg-slate-800`}>
+              {t('Preview')}
+            </button>
+          ) : null}
           <BusyButton type="submit" busy={busy} busyText={t('Working…')} className={`${big} bg-canopy-600 text-white hover:bg-canopy-500 disabled:bg-slate-700`}>
             {t('Confirm')}: {t(data.title)} ({data.count})
           </BusyButton>

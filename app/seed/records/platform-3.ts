@@ -341,6 +341,8 @@ export const ES: Record<string, string> = {
   'quantity': 'cantidad',
   'unit': 'unidad',
   'Choose…': 'Elija…',
+  'Leave unchanged': 'Dejar sin cambios',
+  'Bulk edit': 'Edición masiva',
   'Read-only fields': 'Campos de solo lectura',
   'Loading…': 'Cargando…',
   // device buttons of the edit form (app/components/form/device-buttons.tsx)
