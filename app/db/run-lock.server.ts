@@ -67,7 +67,9 @@ export function pgRunLocks(url: string): RunLocks {
       c.on('end', drop)
       await c.connect()
       // held idle for a whole run: never cut for idleness; a peer that vanished is noticed in about a minute
-      await c.query(`SET statement_timeout = 10000; SET idle_session_timeout = 0; SET idle_in_transaction_session_timeout = 0; SET tcp_keepalives_idle = 30; SET tcp_keepalives_interval = 10; SET tcp_keepalives_count = 3`)
+      // (each setting only where the server has it: idle_session_timeout is PostgreSQL 14+)
+      await c.query(`SELECT set_config(s.name, s.v, false) FROM (VALUES ('statement_timeout', '10000'), ('idle_session_timeout', '0'), ('idle_in_transaction_session_timeout', '0'),
+        ('tcp_keepalives_idle', '30'), ('tcp_keepalives_interval', '10'), ('tcp_keepalives_count', '3')) AS s(name, v) WHERE s.name IN (SELECT name FROM pg_settings)`)
       return c
     })()
     conn = p
