@@ -135,6 +135,8 @@ export const envSchema = z.object({
   METRC_DEMO_LINKS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   // how often the METRC outbox worker looks for pushes to send (app/metrc/outbox); 0 turns it off
   METRC_PUSH_EVERY_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(0, 'expects milliseconds, 0 (off) or more').max(3_600_000, 'expects milliseconds, at most 3600000').default(2000)),
+  // how often the sync schedule looks for due tables (ms); a facility's run waits for the one before it
+  METRC_SYNC_CHECK_MS: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects milliseconds' }).int('expects whole milliseconds').min(100, 'expects milliseconds, at least 100').max(3_600_000, 'expects milliseconds, at most 3600000').default(60_000)),
   METRC_SYNC_REFERENCE_H: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects hours' }).int('expects whole hours').min(1, 'expects hours, at least 1').max(720, 'expects hours, at most 720').default(24)),
   METRC_EMULATOR_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: 'expects a port number' }).int().min(0, 'expects a port number 0-65535').max(65535, 'expects a port number 0-65535').default(3500)),
 })

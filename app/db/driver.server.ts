@@ -2,6 +2,8 @@
  * The one small query interface every part of Canopy uses. Two drivers implement it:
  * PGlite (embedded, default) and node-postgres (DATABASE_URL). Same SQL for both.
  */
+import type { RunLocks } from './run-lock.server'
+
 export interface QueryResult<T> {
   rows: T[]
   rowCount: number
@@ -19,6 +21,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Runs fn while holding a session-level advisory lock (waits for it). */
   withAdvisoryLock<T>(key: number, fn: (conn: Queryable) => Promise<T>): Promise<T>
+  /** "One run at a time" across every process on this database, never waiting (run-lock.server.ts; decision 069) */
+  readonly runLocks: RunLocks
   /** Runs several read queries, concurrently where the driver can. */
   parallel<T extends unknown[]>(...qs: { [K in keyof T]: (q: Queryable) => Promise<T[K]> }): Promise<T>
   close(): Promise<void>

@@ -1,6 +1,7 @@
 /** PostgreSQL server through a node-postgres pool (DATABASE_URL). */
 import pg from 'pg'
 import type { Db, Queryable, QueryResult } from './driver.server'
+import { pgRunLocks } from './run-lock.server'
 
 export class DatabaseUnreachableError extends Error {}
 
@@ -38,6 +39,7 @@ export async function openPg(url: string, opts: { max?: number; statementTimeout
     throw new DatabaseUnreachableError(`DATABASE_URL=${safe}: the PostgreSQL server does not answer (${(e as Error).message})`)
   }
   const base = wrap(pool)
+  const runLocks = pgRunLocks(url)
   return {
     kind: 'pg',
     query: base.query,
@@ -76,7 +78,11 @@ export async function openPg(url: string, opts: { max?: number; statementTimeout
         client.release(!timed)
       }
     },
+    runLocks,
     parallel: (...qs) => Promise.all(qs.map((q) => q(base))) as never,
-    close: () => pool.end(),
+    close: async () => {
+      await runLocks.close()
+      await pool.end()
+    },
   }
 }

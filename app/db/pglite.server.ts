@@ -8,6 +8,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Db, Queryable, QueryResult } from './driver.server'
+import { memoryRunLocks } from './run-lock.server'
 
 export class DataDirError extends Error {}
 
@@ -87,6 +88,8 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
         await pg.query('select pg_advisory_unlock($1)', [key])
       }
     },
+    // one process (the folder lock): run locks need no database
+    runLocks: memoryRunLocks(),
     parallel: async (...qs) => {
       const out: unknown[] = []
       for (const q of qs) out.push(await q(base))

@@ -119,6 +119,25 @@ describe('the worker', () => {
     expect(batches().filter((b) => b.Name === doc.name)).toHaveLength(1)
   })
 
+  it('a pass whose run lock is lost (decision 069) sends nothing more; the next pass sends the rest', async () => {
+    await push()
+    const first = await planting()
+    const then = await wmix(900)
+    // approved at once (the demo's /MetrcPrefs hold waste for compliance)
+    await t.db.query(`UPDATE metrc_outbox SET status = 'pending' WHERE source_id = $1 AND status = 'held'`, [then._id])
+    let lost = false
+    emu.clearRequests()
+    const r = await pushFacility({ database: t, secret: env.SESSION_SECRET, endpoint, logger: silent, stopped: () => lost, client: { attempts: 2, maxRetryAfterMs: 20, backoff: { baseMs: 5, maxMs: 10 }, timeoutMs: 3000, onRequest: () => void (lost = true) } }, 'greenleaf')
+    expect(r.stopped).toBe('stopped')
+    // the lock went during the first send: that one is answered, the next is never claimed
+    expect(await itemOf(first._id)).toMatchObject({ status: 'confirmed' })
+    const waiting = await itemOf(then._id)
+    expect(waiting, JSON.stringify(waiting)).toMatchObject({ status: 'pending' })
+    expect(emu.requests.filter((q) => q.method !== 'GET' && `${q.method} ${q.path}` === waiting.endpoint)).toHaveLength(0)
+    expect((await push()).stopped).toBeUndefined()
+    expect(await itemOf(then._id)).toMatchObject({ status: 'confirmed' })
+  })
+
   it('holds what /MetrcPrefs say needs approval until an approver approves it', async () => {
     const doc = await wmix(0)
     const [q] = (await items()).filter((i) => i.source_id === doc._id)

@@ -13,6 +13,8 @@ export interface Faults {
   reset: boolean
   /** added before every answer */
   slowMs: number
+  /** added before every write is applied and answered (a METRC slow to take pushes; reads stay quick) */
+  slowWritesMs: number
   /** the next this-many GETs answer 429 (with Retry-After: retryAfterS) */
   storm429: number
   retryAfterS: number
@@ -22,13 +24,14 @@ export interface Faults {
   dropAnswers: number
 }
 
-export const noFaults = (): Faults => ({ down: false, reset: false, slowMs: 0, storm429: 0, retryAfterS: 1, expiredKeys: [], dropAnswers: 0 })
+export const noFaults = (): Faults => ({ down: false, reset: false, slowMs: 0, slowWritesMs: 0, storm429: 0, retryAfterS: 1, expiredKeys: [], dropAnswers: 0 })
 
 export const FaultPatch = z
   .object({
     down: z.boolean(),
     reset: z.boolean(),
     slowMs: z.number().int().min(0).max(60_000),
+    slowWritesMs: z.number().int().min(0).max(60_000),
     storm429: z.number().int().min(0).max(1_000_000),
     retryAfterS: z.number().int().min(0).max(3600),
     expiredKeys: z.array(z.string().max(200)).max(100),

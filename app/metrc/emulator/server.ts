@@ -79,6 +79,7 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
     const bodyRead = method === 'GET' ? null : readBody(req).then((body) => ({ body }), (error: unknown) => ({ error }))
     try {
       if (faults.slowMs) await new Promise((r) => setTimeout(r, faults.slowMs))
+      if (faults.slowWritesMs && method !== 'GET') await new Promise((r) => setTimeout(r, faults.slowWritesMs))
       if (faults.down) throw new Refusal(503, 'The API is down for maintenance.', undefined, 5)
       // a path METRC does not have is 404 whoever asks (before the keys are looked at)
       const list = method === 'GET' ? LISTS[path] : undefined
@@ -157,7 +158,7 @@ export function createEmulatorServer(o: { file: StateFile; limits?: Limits; admi
   }
 
   /**
-   * With `x-emulator-admin: <token>`: POST /_emulator/faults {down?, reset?, slowMs?, storm429?,
+   * With `x-emulator-admin: <token>`: POST /_emulator/faults {down?, reset?, slowMs?, slowWritesMs?, storm429?,
    * retryAfterS?, expiredKeys?, refuseMs?}, GET /_emulator/faults, GET and DELETE /_emulator/requests.
    */
   async function admin(req: http.IncomingMessage, res: http.ServerResponse, path: string, method: string) {

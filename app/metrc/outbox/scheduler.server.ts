@@ -17,11 +17,13 @@ export function startOutboxWorker(o: { env: Env; database: Database; logger: Log
     everyMs: o.everyMs ?? o.env.METRC_PUSH_EVERY_MS,
     log,
     what: 'METRC push pass',
+    name: 'metrc-push',
+    locks: o.database.db.runLocks,
     facilities: async () => (metrcEndpoint(o.env) ? facilitiesToPush(o.database) : []),
-    work: async (org) => {
+    work: async (org, stopped) => {
       const endpoint = metrcEndpoint(o.env)
       if (!endpoint) return
-      const r = await pushFacility({ database: o.database, secret: o.env.SESSION_SECRET, endpoint, logger: log, client: o.client }, org)
+      const r = await pushFacility({ database: o.database, secret: o.env.SESSION_SECRET, endpoint, logger: log, client: o.client, stopped }, org)
       if (r.confirmed || r.failed) log.info({ org, ...r }, 'METRC pushes sent')
     },
   })

@@ -14,6 +14,11 @@
  *      record outside the license: that row fails).
  * Held (awaiting approval) and failed items do not hold back the others: a person deals with them
  * on the outbox screen (routes/MetrcOutbox.tsx).
+ * Never twice with several processes (decision 069): the scheduler runs one pass per facility at a
+ * time across processes (its run lock), so an item `sent` by a pass still waiting for METRC's answer
+ * is never taken for a lost one by another pass (step 1 would send it again); the pass stops before
+ * its next send once `stopped()` says its lock was lost. Each move out of `pending` or `sent` is
+ * also conditional on that state, so two passes could never both take one item.
  */
 import type { Logger } from 'pino'
 import type { Database } from '../../db/index.server'
@@ -36,13 +41,15 @@ export interface PushOptions {
   client?: Partial<MetrcClientOptions>
   /** items per pass (default 1000) */
   max?: number
+  /** the scheduler's stop or its run lock lost: the pass sends nothing more */
+  stopped?: () => boolean
 }
 
 export interface PushResult {
   confirmed: number
   failed: number
   requests: number
-  /** why the pass stopped early: 'unavailable' | 'in-doubt' | 'unauthorized' | 'not linked' */
+  /** why the pass stopped early: 'unavailable' | 'in-doubt' | 'unauthorized' | 'not linked' | 'stopped' */
   stopped?: string
 }
 
@@ -104,14 +111,16 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
   // 1. items whose answer was lost
   const doubtful = (await db.query<OutboxRow>(`SELECT * FROM metrc_outbox WHERE org = $1 AND status = 'sent' ORDER BY seq`, [org])).rows
   const memo: ReadMemo = new Map()
+  const halted = () => o.stopped?.() ?? false
   for (const item of doubtful) {
+    if (halted()) return { ...res, stopped: 'stopped' }
     try {
       const a = await wasApplied(client, license, item, memo)
       if (a === null) {
         await fail(item.id, IN_DOUBT)
         res.failed++
       } else if (a.applied) await confirm([item], [a.id], 'METRC had taken it (found after its answer was lost).')
-      else await set([item.id], `status = 'pending', message = NULL`)
+      else await db.query(`UPDATE metrc_outbox SET status = 'pending', message = NULL, updated_at = now(), updated_by = '${PUSH_ACTOR.uid}' WHERE org = $1 AND id = $2 AND status = 'sent'`, [org, item.id])
     } catch (e) {
       if (e instanceof MetrcError) return { ...res, stopped: e.kind === 'unauthorized' ? 'unauthorized' : 'unavailable' }
       throw e
@@ -123,6 +132,7 @@ export async function pushFacility(o: PushOptions, org: string): Promise<PushRes
   const pass: PassCounts = {}
   let budget = o.max ?? 1000
   while (budget > 0) {
+    if (halted()) return { ...res, stopped: 'stopped' }
     const queue = (await db.query<OutboxRow & { due: boolean }>(`SELECT *, next_at <= now() AS due FROM metrc_outbox WHERE org = $1 AND status = 'pending' ORDER BY seq LIMIT ${BATCH}`, [org])).rows
     if (!queue.length || !queue[0].due) break
     const first = queue[0]

@@ -31,9 +31,11 @@ export function startSyncScheduler(o: { env: Env; database: Database; logger: Lo
   }
 
   return everyFacility({
-    everyMs: o.tickMs ?? 60_000,
+    everyMs: o.tickMs ?? o.env.METRC_SYNC_CHECK_MS,
     log,
     what: 'scheduled METRC sync',
+    name: 'metrc-sync',
+    locks: o.database.db.runLocks,
     // linked facilities whose key METRC still takes (a failing one waits for a new key or a Sync now)
     facilities: async () => {
       if (!metrcEndpoint(o.env)) return []
