@@ -20,6 +20,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { roleOf, type SessionUser } from '../auth/entitlements'
 import type { Actor, Doc } from '../db/types'
 import type { WriteOptions } from '../db/store.server'
+import type { Queryable } from '../db/driver.server'
 import { editableFields, genericFlags, isEditable, recordSchema, referenceFields, sentFlag, storedFlag, SYSTEM_KEYS } from '../forms/record-schema'
 import { rowsToSave } from '../forms/row-ids'
 import { checkSaveRules } from '../forms/save-rules'
@@ -211,6 +212,53 @@ export async function updateRecord(context: AppLoadContext, w: Writer, collectio
   const also = await stepsOf(context, w, access.org, collection)
   const doc = await context.database.store.update(w.actor, access.org, collection, id, value, { expectTs: opts.expectTs || undefined, allowCts: canEditCts(w.user), also })
   return { doc }
+}
+
+/** One row of a batch of new records (a CSV import): its value as it will be stored, or what refuses it. */
+export type CheckedRow = { ok: true; value: Record<string, unknown> } | { ok: false; problems: Problem[] }
+
+/**
+ * Checks new records exactly as createRecord does (the table's rights once; each row's fields,
+ * referenced ids and save rules) and writes nothing: a row is good or has its problems, by field.
+ * A save rule's stop (the form saves nothing, silently) is a problem here: that row would not be created.
+ */
+export async function checkCreates(context: AppLoadContext, w: Writer, collection: string, inputs: unknown[], opts: RecordWriteOptions = {}): Promise<CheckedRow[]> {
+  const access = await writable(context, w, collection, opts.via)
+  const out: CheckedRow[] = []
+  for (const input of inputs) {
+    try {
+      const value = await checkValues(context, w, access, null, null, input, opts)
+      const { errors, stop } = checkSaveRules(collection, value, { mode: 'create' })
+      if (errors.length) out.push({ ok: false, problems: errors.map((e) => ({ message: e.message })) })
+      else if (stop) out.push({ ok: false, problems: [{ message: 'The table\'s save rules do not save this record.' }] })
+      else out.push({ ok: true, value })
+    } catch (e) {
+      const problems = problemsOf(e)
+      if (!problems) throw e
+      out.push({ ok: false, problems })
+    }
+  }
+  return out
+}
+
+/**
+ * Creates records checkCreates passed, all in one transaction: each gets its audit row and the
+ * write steps a single create runs (METRC pushes, the areas' steps); `also` adds the caller's own
+ * work (the import's record). When anything fails nothing is written. Returns them as stored.
+ */
+export async function createChecked(context: AppLoadContext, w: Writer, collection: string, values: Array<Record<string, unknown>>, opts: Pick<RecordWriteOptions, 'via'> & { also?: (tx: Queryable, docs: Doc[]) => Promise<void> } = {}): Promise<Doc[]> {
+  const access = await writable(context, w, collection, opts.via)
+  const steps = await stepsOf(context, w, access.org, collection)
+  const store = context.database.store
+  const docs = await store.db.transaction(async (tx) => {
+    const out: Doc[] = []
+    for (const v of values) out.push(await store.insertIn(tx, w.actor, access.org, collection, v, { also: steps }))
+    await opts.also?.(tx, out)
+    return out
+  })
+  if (docs.length) store.changed(w.actor, access.org, collection, 'insert')
+  for (const d of docs) await afterCreate(context, w, collection, d)
+  return docs
 }
 
 /**
