@@ -321,6 +321,36 @@ export class Store {
     return out
   }
 
+  /** Deletes the rows `ids` inside the caller's transaction (an import's undo), audited, one statement per 1,000; returns them as they were. */
+  async removeRows(tx: Queryable, actor: Actor, org: string, collection: string, ids: string[]): Promise<Doc[]> {
+    const t = await this.table(collection, tx)
+    const out: Doc[] = []
+    for (let i = 0; i < ids.length; i += 1000) {
+      const r = await tx.query<Row>(
+        `WITH del AS (DELETE FROM ${t} WHERE org = $1 AND id = ANY($2::text[]) RETURNING id, doc, cts, ts),
+         aud AS (
+           INSERT INTO audit_log (org, collection, doc_id, action, uid, orig_uid, request_id, before, after)
+           SELECT $1, $3, id, 'delete', $4, $5, $6, ${metaOf('del')}, NULL FROM del RETURNING 1)
+         SELECT id, doc, cts, ts FROM del WHERE (SELECT count(*) FROM aud) >= 0`,
+        [org, ids.slice(i, i + 1000), collection, actor.uid, actor.origUid ?? actor.uid, actor.requestId ?? null],
+      )
+      out.push(...r.rows.map(toDoc))
+    }
+    return out
+  }
+
+  /** The ids of the records whose `labelField` reads as each of `labels` (trimmed, any case): what a label typed in a file names. */
+  async idsByLabel(org: string, collection: string, labelField: string, labels: string[]): Promise<Map<string, string[]>> {
+    const t = await this.table(collection)
+    const wanted = [...new Set(labels.map((l) => l.trim().toLowerCase()))].filter(Boolean)
+    const out = new Map<string, string[]>()
+    for (let i = 0; i < wanted.length; i += 5000) {
+      const r = await this.db.query<{ id: string; label: string }>(`SELECT id, lower(btrim(doc ->> ${keyLit(labelField)})) AS label FROM ${t} WHERE org = $1 AND lower(btrim(doc ->> ${keyLit(labelField)})) = ANY($2::text[]) ORDER BY id`, [org, wanted.slice(i, i + 5000)])
+      for (const x of r.rows) out.set(x.label, [...(out.get(x.label) ?? []), x.id])
+    }
+    return out
+  }
+
   /** The change event of a set-based write, once its transaction has committed. */
   changed(actor: Actor, org: string, collection: string, action: ChangeEvent['action'] = 'update'): void {
     this.emit({ org, collection, id: '*', action, uid: actor.uid, session: actor.session })

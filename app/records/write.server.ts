@@ -20,7 +20,9 @@ import type { AppLoadContext } from '@remix-run/node'
 import { roleOf, type SessionUser } from '../auth/entitlements'
 import type { Actor, Doc } from '../db/types'
 import type { WriteOptions } from '../db/store.server'
-import { editableFields, genericFlags, isEditable, recordSchema, referenceFields, sentFlag, storedFlag, SYSTEM_KEYS } from '../forms/record-schema'
+import type { Queryable } from '../db/driver.server'
+import { editableFields, genericFlags, isEditable, recordSchema, referenceFields, sentFlag, storedFlag, SYSTEM_KEYS, type RecordSchema } from '../forms/record-schema'
+import type { TableSchema } from '../schemas/table-schema'
 import { rowsToSave } from '../forms/row-ids'
 import { checkSaveRules } from '../forms/save-rules'
 import { PLATFORM_ORG, type RouteEntry } from '../route-map'
@@ -104,11 +106,32 @@ function withoutServerKeys(values: Record<string, unknown>, user: SessionUser, i
   return out
 }
 
+/** What checking a record's values needs from the database: the schema with its METRC pick lists, the facility's zone; `compiled` when shared by many new records. */
+interface Prepared {
+  schema: TableSchema
+  timeZone: string
+  compiled?: RecordSchema
+}
+
+async function prepare(context: AppLoadContext, w: Writer, access: TableAccess, row: Doc | null): Promise<Prepared> {
+  // the editable Metrc tables pick from the facility's METRC values (item categories, units, waste methods…)
+  return { schema: await withMetrcPickLists(context.database, w.facility, access.schema, row), timeZone: await timeZoneOf(context, w.facility) }
+}
+
+const compileFor = (p: Prepared, w: Writer, id: string | null, row: Doc | null, opts: RecordWriteOptions, only?: Set<string>) =>
+  recordSchema(p.schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), canLockRows: canLockRows(w.user), timeZone: p.timeZone, anyMinute: opts.anyMinute, stored: row ?? undefined, ...(only ? { only } : {}) })
+
 async function checkValues(context: AppLoadContext, w: Writer, access: TableAccess, id: string | null, row: Doc | null, input: unknown, opts: RecordWriteOptions): Promise<Record<string, unknown>> {
+  const value = shapeValues(await prepare(context, w, access, row), w, id, row, input, opts)
+  await checkReferences(context, w.facility, access, value)
+  return value
+}
+
+/** The field checks of checkValues, without the database: server keys, unknown keys, the compiled schema, cleaners, sub-row ids. */
+function shapeValues(p: Prepared, w: Writer, id: string | null, row: Doc | null, input: unknown, opts: RecordWriteOptions): Record<string, unknown> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new InvalidRecord([{ message: 'the record must be a JSON object of field values' }])
   const values = withoutServerKeys(input as Record<string, unknown>, w.user, id, row)
-  // the editable Metrc tables pick from the facility's METRC values (item categories, units, waste methods…)
-  const schema = await withMetrcPickLists(context.database, w.facility, access.schema, row)
+  const schema = p.schema
   // a record read and sent back whole (GET, change a field, PUT) repeats its read-only fields and
   // any keys its schema does not list: unchanged, they are not an edit of them
   if (row) {
@@ -124,8 +147,7 @@ async function checkValues(context: AppLoadContext, w: Writer, access: TableAcce
   const known = new Set<string>([...schema.fields.map((f) => f.key), ...flags, ...SYSTEM_KEYS])
   const unknown = Object.keys(values).filter((k) => !known.has(k))
   if (unknown.length) throw new InvalidRecord(unknown.slice(0, 20).map((k) => ({ field: k.slice(0, 64), message: `${k.slice(0, 64)}: this table has no such field` })))
-  const timeZone = await timeZoneOf(context, w.facility)
-  const compiled = recordSchema(schema, { mode: id ? 'update' : 'create', canEditCts: canEditCts(w.user), canLockRows: canLockRows(w.user), timeZone, anyMinute: opts.anyMinute, stored: row ?? undefined, ...(opts.partial ? { only: new Set(Object.keys(values)) } : {}) })
+  const compiled = p.compiled ?? compileFor(p, w, id, row, opts, opts.partial ? new Set(Object.keys(values)) : undefined)
   const parsed = compiled.safeParse(values)
   if (!parsed.success) throw new InvalidRecord(parsed.error.issues.map((i) => ({ ...(i.path.length ? { field: fieldName(i.path) } : {}), message: issueMessage(i) })))
   // the areas' field cleaners (write-hooks.server.ts: stored HTML is sanitised) on what was given
@@ -135,7 +157,6 @@ async function checkValues(context: AppLoadContext, w: Writer, access: TableAcce
   for (const f of editableFields(schema)) {
     if (f.type === 'array' && Array.isArray(value[f.key])) value[f.key] = rowsToSave(value[f.key] as Array<Record<string, unknown>>, row?.[f.key])
   }
-  await checkReferences(context, w.facility, access, value)
   return value
 }
 
@@ -147,16 +168,26 @@ function referencePlaces(value: Record<string, unknown>, key: string, within?: s
   return Array.isArray(rows) ? rows.map((r, i) => ({ name: `${within}[${i}].${key}`, ids: idsOf((r as Record<string, unknown>)?.[key]) })) : []
 }
 
-/** Referenced ids must be records of this organisation (or of the platform, for platform tables); one lookup per field. */
-async function checkReferences(context: AppLoadContext, facility: string, access: TableAccess, value: Record<string, unknown>): Promise<void> {
-  const problems: Problem[] = []
+/** Referenced ids must be records of this organisation (or of the platform, for platform tables); one lookup per field (per 5,000 ids) for all of `values`. The problems of each value. */
+async function referenceProblems(context: AppLoadContext, facility: string, access: TableAccess, values: Array<Record<string, unknown>>): Promise<Problem[][]> {
+  const out = values.map((): Problem[] => [])
   for (const ref of referenceFields(access.schema)) {
-    const places = referencePlaces(value, ref.key, ref.within)
-    const ids = [...new Set(places.flatMap((p) => p.ids))]
+    const places = values.map((v) => referencePlaces(v, ref.key, ref.within))
+    const ids = [...new Set(places.flatMap((ps) => ps.flatMap((p) => p.ids)))]
     if (!ids.length) continue
-    const found = (await context.database.schemas.hasCollection(ref.table)) ? await context.database.store.labelsOf(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, ref.labelField, ids) : new Map()
-    for (const p of places) if (p.ids.some((x) => !found.has(x))) problems.push({ field: p.name, message: `${ref.label}: choose one of the listed records.` })
+    const found = new Map<string, string>()
+    if (await context.database.schemas.hasCollection(ref.table)) {
+      for (let i = 0; i < ids.length; i += 5000) for (const [k, v] of await context.database.store.labelsOf(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, ref.labelField, ids.slice(i, i + 5000))) found.set(k, v)
+    }
+    places.forEach((ps, i) => {
+      for (const p of ps) if (p.ids.some((x) => !found.has(x))) out[i].push({ field: p.name, message: `${ref.label}: choose one of the listed records.` })
+    })
   }
+  return out
+}
+
+async function checkReferences(context: AppLoadContext, facility: string, access: TableAccess, value: Record<string, unknown>): Promise<void> {
+  const [problems] = await referenceProblems(context, facility, access, [value])
   if (problems.length) throw new InvalidRecord(problems)
 }
 
@@ -211,6 +242,62 @@ export async function updateRecord(context: AppLoadContext, w: Writer, collectio
   const also = await stepsOf(context, w, access.org, collection)
   const doc = await context.database.store.update(w.actor, access.org, collection, id, value, { expectTs: opts.expectTs || undefined, allowCts: canEditCts(w.user), also })
   return { doc }
+}
+
+/** One row of a batch of new records (a CSV import): its value as it will be stored, or what refuses it. */
+export type CheckedRow = { ok: true; value: Record<string, unknown> } | { ok: false; problems: Problem[] }
+
+/**
+ * Checks new records exactly as createRecord does (the table's rights once; each row's fields,
+ * referenced ids and save rules) and writes nothing: a row is good or has its problems, by field.
+ * A save rule's stop (the form saves nothing, silently) is a problem here: that row would not be created.
+ */
+export async function checkCreates(context: AppLoadContext, w: Writer, collection: string, inputs: unknown[], opts: RecordWriteOptions = {}): Promise<CheckedRow[]> {
+  const access = await writable(context, w, collection, opts.via)
+  // what every new record shares is read and compiled once: the schema, the zone, the zod schema
+  const p = await prepare(context, w, access, null)
+  const shared = { ...p, compiled: compileFor(p, w, null, null, opts) }
+  const out: CheckedRow[] = inputs.map((input) => {
+    try {
+      return { ok: true as const, value: shapeValues(shared, w, null, null, input, opts) }
+    } catch (e) {
+      const problems = problemsOf(e)
+      if (!problems) throw e
+      return { ok: false as const, problems }
+    }
+  })
+  const shaped = out.flatMap((r, i) => (r.ok ? [i] : []))
+  const refs = await referenceProblems(context, w.facility, access, shaped.map((i) => (out[i] as { value: Record<string, unknown> }).value))
+  shaped.forEach((i, k) => {
+    const r = out[i]
+    if (!r.ok) return
+    if (refs[k].length) return void (out[i] = { ok: false, problems: refs[k] })
+    const { errors, stop } = checkSaveRules(collection, r.value, { mode: 'create' })
+    if (errors.length) out[i] = { ok: false, problems: errors.map((e) => ({ message: e.message })) }
+    else if (stop) out[i] = { ok: false, problems: [{ message: 'The table\'s save rules do not save this record.' }] }
+  })
+  return out
+}
+
+/**
+ * Creates records checkCreates passed, all in one transaction: each gets its audit row and the
+ * write steps a single create runs (METRC pushes, the areas' steps); `also` adds the caller's own
+ * work (the import's record). When anything fails nothing is written. Returns them as stored.
+ */
+export async function createChecked(context: AppLoadContext, w: Writer, collection: string, values: Array<Record<string, unknown>>, opts: Pick<RecordWriteOptions, 'via'> & { also?: (tx: Queryable, docs: Doc[]) => Promise<void> } = {}): Promise<Doc[]> {
+  const access = await writable(context, w, collection, opts.via)
+  const steps = await stepsOf(context, w, access.org, collection)
+  const store = context.database.store
+  const docs = await store.db.transaction(async (tx) => {
+    // set-based (one statement and its audit rows per 1,000), then each record's steps as a single insert runs them
+    const out = await store.insertRows(tx, w.actor, access.org, collection, values)
+    if (steps) for (const d of out) await steps(tx, d, null)
+    await opts.also?.(tx, out)
+    return out
+  })
+  if (docs.length) store.changed(w.actor, access.org, collection, 'insert')
+  for (const d of docs) await afterCreate(context, w, collection, d)
+  return docs
 }
 
 /**

@@ -201,6 +201,16 @@ function MoreMenu({ data, path, to, t, density }: { data: TableData; path: strin
         <a href={`/export${path}${search}`} download className={btn}>
           <DownloadIcon /> {t('Export CSV')}
         </a>
+        {data.editable ? (
+          <>
+            <Link to={`${path}/import`} className={btn}>
+              {t('Import CSV')}
+            </Link>
+            <a href={`/import-template${path}`} download className={btn}>
+              <DownloadIcon /> {t('CSV template')}
+            </a>
+          </>
+        ) : null}
       </div>
     </details>
   )

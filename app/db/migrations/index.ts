@@ -19,6 +19,7 @@ import m039 from './039-support-tickets'
 import m040 from './040-mail-requests'
 import m042 from './042-campaign-sends'
 import m043 from './043-release-notes-seen'
+import m044 from './044-csv-imports'
 
 export interface Migration {
   version: number
@@ -47,4 +48,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 40, name: 'mail-requests', sql: m040 },
   { version: 42, name: 'campaign-sends', sql: m042 },
   { version: 43, name: 'release-notes-seen', sql: m043 },
+  { version: 44, name: 'csv-imports', sql: m044 },
 ]

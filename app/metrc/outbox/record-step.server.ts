@@ -12,9 +12,12 @@ import { planPushes, pushesFromTable, recordReader } from './pushes.server'
 export async function outboxStep(org: string, actor: Actor, collection: string, timeZone: () => Promise<string>): Promise<WriteOptions['also']> {
   if (!pushesFromTable(collection)) return undefined
   const zone = await timeZone()
+  // asked once per step: a step serves one write's transaction (many records of an import share it)
+  let linked: boolean | undefined
   return async (tx, saved, before) => {
     // an unlinked facility queues nothing: not worth the planner's reads of rooms, strains, harvests
-    if (!(await isLinked(tx, org))) return
+    linked ??= await isLinked(tx, org)
+    if (!linked) return
     const planned = await planPushes(collection, before, saved, { org, timeZone: zone, record: recordReader(tx, org) })
     if (planned.length) await enqueuePushes(tx, org, actor, planned.map((p) => ({ ...p, source: { collection, id: saved._id } })))
   }
