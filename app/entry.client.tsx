@@ -3,21 +3,25 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { bootSucceeded } from './client/boot-watchdog'
 import { installServerRetry } from './client/server-retry'
+import { preloadPageParts } from './client/lazy-part'
 
 // the business areas' pure rules (decision 022) are plugged in by the edit form, which alone needs them
 // in the browser (components/form/record-form.tsx; decision 071)
 // a page's data loads wait out a server restart instead of failing the page (issue 28)
 installServerRetry()
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  )
-  bootSucceeded()
-})
+// the parts of this page kept out of the common bundle (client/lazy-part.tsx) load before hydration
+void preloadPageParts(document).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    )
+    bootSucceeded()
+  }),
+)
 
 // The service worker caches the shell's files and shows an offline page (public/sw-core.js).
 // Not in development: rebuilt files would be served from the cache.
