@@ -2,11 +2,12 @@ import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { bootSucceeded } from './client/boot-watchdog'
+import { installAreas } from './areas/index'
 import { installServerRetry } from './client/server-retry'
 import { preloadPageParts } from './client/lazy-part'
 
-// the business areas' pure rules (decision 022) are plugged in by the edit form, which alone needs them
-// in the browser (components/form/record-form.tsx; decision 071)
+// the business areas' pure rules (the edit form checks them as the server does: decision 022)
+installAreas()
 // a page's data loads wait out a server restart instead of failing the page (issue 28)
 installServerRetry()
 

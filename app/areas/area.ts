@@ -1,7 +1,7 @@
 /**
  * What a business area (decision 022) offers the engine. The engine never imports an area: it
  * offers extension points (save rules, METRC push planners, after-create steps, seed groups) and
- * the composition roots — app/main.server.ts, the browser's edit form (record-form.tsx), scripts/seed.ts, the test
+ * the composition roots — app/main.server.ts, app/entry.client.tsx, scripts/seed.ts, the test
  * setup — call installAreas() / installServerAreas(), which plug every area in.
  */
 import type { Logger } from 'pino'

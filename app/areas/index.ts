@@ -1,7 +1,6 @@
 /**
  * Every business area's browser-safe half, plugged in once per process by installAreas(): called
- * in the browser by the edit form when it loads (components/form/record-form.tsx, decision 071) and,
- * through installServerAreas(), by the server.
+ * by app/entry.client.tsx before hydration and, through installServerAreas(), by the server.
  * Add an area here when it has pure rules (decision 022).
  */
 import type { Area } from './area'

@@ -13,7 +13,6 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useMemo } from 'react'
 import { genericFlags, isEditable, MINUTE_STEP, onPickerStep, RECORD_FLAG_LABELS, recordSchema } from '../../forms/record-schema'
 import { ruleRequired } from '../../forms/save-rules'
-import { installAreas } from '../../areas/index'
 import { ErrorSummary } from './error-summary'
 import { MEASURE_UNITS } from '../../format/units'
 import { formatCell } from '../../format/format'
@@ -34,11 +33,6 @@ import { DocumentField } from './document-field'
 import { GaugeArrayField } from './gauge-array-field'
 import { recordTitle } from '../../forms/record-title'
 import { formSections, isWideField } from '../../forms/form-sections'
-
-// the business areas' pure rules (decision 022): the form checks them as the server does. The browser's
-// composition root for them is the form, the one place that needs them (decision 071): a page without a
-// form does not download them.
-installAreas()
 
 const input = 'min-h-11 w-full rounded-md border border-slate-600 bg-slate-900 px-3 py-2 text-slate-100 aria-[invalid=true]:border-red-500'
 
