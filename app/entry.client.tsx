@@ -4,21 +4,25 @@ import { hydrateRoot } from 'react-dom/client'
 import { bootSucceeded } from './client/boot-watchdog'
 import { installAreas } from './areas/index'
 import { installServerRetry } from './client/server-retry'
+import { preloadPageParts } from './client/lazy-part'
 
 // the business areas' pure rules (the edit form checks them as the server does: decision 022)
 installAreas()
 // a page's data loads wait out a server restart instead of failing the page (issue 28)
 installServerRetry()
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  )
-  bootSucceeded()
-})
+// the parts of this page kept out of the common bundle (client/lazy-part.tsx) load before hydration
+void preloadPageParts(document).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    )
+    bootSucceeded()
+  }),
+)
 
 // The service worker caches the shell's files and shows an offline page (public/sw-core.js).
 // Not in development: rebuilt files would be served from the cache.

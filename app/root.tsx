@@ -12,19 +12,21 @@ import { Shell, type MenuGroup } from './components/shell'
 import { PublicBar } from './components/public-bar'
 import { phrasesFor } from './i18n/phrases.server'
 import { MODULES } from './route-map'
-import { guard } from './auth/guard.server'
-import { messageFor } from './auth/messages'
+import { guard, messageFor } from './auth/guard.server'
 import { metrcKeyBanner } from './metrc/sync/banner.server'
 import { logoOf } from './files/logo.server'
 import { unreadBadges } from './areas/unread.server'
 import { whatsNewFor } from './areas/release-notes/notes.server'
-import { WhatsNewNotice } from './areas/release-notes/whats-new'
+import { lazyPart } from './client/lazy-part'
 import { IdleNotice } from './components/idle-notice'
 import { BOOT_WATCHDOG } from './client/boot-watchdog'
 import { useNonce } from './client/nonce'
 import { skipRevalidationWhenUnreachable } from './client/unreachable-action'
 import stylesheet from './tailwind.css'
 import { APP_NAME, APP_VERSION } from './version'
+
+// shown until dismissed after a release: loaded only by the pages that show it (decision 071)
+const WhatsNewNotice = lazyPart('whats-new', () => import('./areas/release-notes/whats-new').then((m) => m.WhatsNewNotice))
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -30,6 +30,9 @@ export const isPublic = (path: string) => PUBLIC_PATHS.some((p) => norm(path) ==
 const isFlow = (path: string) => FLOW_PATHS.some((p) => norm(path) === p.toLowerCase())
 
 export { safePath, startSignIn }
+/** the words of a guard's (or a `msg=`'s) message code, for the root loader: through this server module the
+ * browser's root chunk does not import auth/messages (decision 071) */
+export { messageFor } from './messages'
 
 /** This request's own path as a redirect target: `//host` as a request path must not become a link to another site. */
 const here = (url: URL) => safePath(url.pathname) ?? '/'

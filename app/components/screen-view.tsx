@@ -6,11 +6,14 @@ import { Link } from '@remix-run/react'
 import type { ScreenData, HtmlDoc } from '../screens/screen-data.server'
 import { TableScreen } from './table/table-screen'
 import { DeleteConfirmView } from './table/delete-confirm'
-import { HelpView } from './help-view'
-import { SensorBoard } from './sensors/sensor-board'
-import { MetrcPanel } from './metrc-panel'
+import { lazyPart } from '../client/lazy-part'
 import { ScanBar } from './table/scan-bar'
 import { useT } from '../i18n/t'
+
+// screens other than tables load their parts when they show them: a table page does not download them (decision 071)
+const HelpView = lazyPart('help-view', () => import('./help-view').then((m) => m.HelpView))
+const SensorBoard = lazyPart('sensor-board', () => import('./sensors/sensor-board').then((m) => m.SensorBoard))
+const MetrcPanel = lazyPart('metrc-panel', () => import('./metrc-panel').then((m) => m.MetrcPanel))
 
 /** Stored HTML is shown in a sandboxed frame: it cannot run scripts or reach the signed-in page. */
 export function HtmlFrame({ doc, className = 'min-h-[60vh]' }: { doc: HtmlDoc; className?: string }) {

@@ -1,10 +1,9 @@
 /**
  * The generic table screen (SPEC §2.5), rendered on the server from the view in the URL.
- * TanStack Table in manual mode holds the column model; sorting, paging and filtering happen
- * in the loader. Header icons and the footer are links, so everything works without JavaScript.
+ * Its column model is a plain list (decision 071: TanStack Table in manual mode did nothing else and
+ * weighed 13 KB of gzipped JavaScript); sorting, paging and filtering happen in the loader. Header icons and the footer are links, so everything works without JavaScript.
  */
 import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from '@remix-run/react'
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
 import { Fragment, useEffect, useMemo, type ReactNode } from 'react'
 import type { TableColumn, TableData, TableRow } from '../../screens/table-page.server'
 import { listQueryToSearch, withQuery, type ListQuery } from '../../screens/table-url'
@@ -21,17 +20,6 @@ import { CalendarIcon, DeleteIcon, EditIcon, HideIcon, OpenIcon, SearchIcon, Tra
 /** A header or row icon: a 44 × 44 px touch target (the 16 px icon in the middle). */
 /** a table's icon button (tailwind.css `.icon-btn`: 44 px, grey until hovered, both themes) */
 const icon = 'icon-btn'
-
-/**
- * A column's header or cell, called as a plain function: its element's type is then the stable
- * component it returns (Cell, Actions, …). TanStack's flexRender renders the column's arrow function
- * as a component of its own, and the columns are rebuilt with every loader answer, so each
- * revalidation (a toggle's save, a live refresh) unmounted every cell: a check toggle's fetcher
- * lost the answer that opens the record's form, and focus in the table was lost.
- */
-function renderPart<C>(part: unknown, ctx: C): ReactNode {
-  return typeof part === 'function' ? (part as (c: C) => ReactNode)(ctx) : (part as ReactNode)
-}
 
 /** The window-height default of SPEC §2.5: below 400 px 10 rows, above 900 px 30, else 20. */
 export function pageSizeFor(height: number): 10 | 20 | 30 {
@@ -98,7 +86,18 @@ function Actions({ row, path, trace, t }: { row: TableRow; path: string; trace: 
  * first data column knows where to stick (decision 064). */
 const LEAD_WIDTH: Record<string, string> = { _select: '3.75rem', _status: '2rem' }
 
-/** The user's saved density (set_preferences, read by the root loader; decision 064). */
+/**
+ * A column of the rendered table: its header and the cell it shows for a row. Both are called as
+ * plain functions, never rendered as components: the columns are rebuilt with every loader answer,
+ * and a new function as a component type would remount every cell on each revalidation (a check
+ * toggle's fetcher lost the answer that opens the record's form; tests/e2e/floor-bugs.test.ts).
+ */
+interface ColumnDef {
+  id: string
+  header: () => ReactNode
+  cell: (row: TableRow) => ReactNode
+}
+
 export function useDensity(): Density {
   const root = useRouteLoaderData('root') as { density?: string } | undefined
   return root?.density === 'compact' ? 'compact' : 'comfortable'
@@ -140,34 +139,24 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path])
 
-  const columns = useMemo<ColumnDef<TableRow>[]>(
+  const columns = useMemo<ColumnDef[]>(
     () => [
-      ...(data.actions.length ? [{ id: '_select', header: () => <PageCheck t={t} />, cell: ({ row }) => <RowCheck row={row.original} label={scanLabel(row.original)} /> } satisfies ColumnDef<TableRow>] : []),
-      ...(hasStatus ? [{ id: '_status', header: () => <span className="sr-only">{t('Status')}</span>, cell: ({ row }) => <StatusDot on={!!row.original.status} t={t} /> } satisfies ColumnDef<TableRow>] : []),
-      ...visible.map((c) => ({ id: c.key, header: () => <Header col={c} data={data} to={to} t={t} />, cell: ({ row }) => <Cell row={row.original} col={c} ctx={ctx} /> }) satisfies ColumnDef<TableRow>),
+      ...(data.actions.length ? [{ id: '_select', header: () => <PageCheck t={t} />, cell: (row) => <RowCheck row={row} label={scanLabel(row)} /> } satisfies ColumnDef] : []),
+      ...(hasStatus ? [{ id: '_status', header: () => <span className="sr-only">{t('Status')}</span>, cell: (row) => <StatusDot on={!!row.status} t={t} /> } satisfies ColumnDef] : []),
+      ...visible.map((c) => ({ id: c.key, header: () => <Header col={c} data={data} to={to} t={t} />, cell: (row) => <Cell row={row} col={c} ctx={ctx} /> }) satisfies ColumnDef),
       // every row has its record page (issue 33 item 4), so every table has the Actions column
-      { id: '_actions', header: () => t('Actions'), cell: ({ row }) => <Actions row={row.original} path={path} trace={data.trace} t={t} /> } satisfies ColumnDef<TableRow>,
+      { id: '_actions', header: () => t('Actions'), cell: (row) => <Actions row={row} path={path} trace={data.trace} t={t} /> } satisfies ColumnDef,
     ],
     // the loader's data is the whole state: a new view is a new data object
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [data, t],
   )
-  const table = useReactTable({
-    data: data.rows,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (r) => r.id,
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    pageCount: data.pages,
-  })
   const loading = navigation.state === 'loading' && navigation.location?.pathname === path
   const filtered = !!(data.query.q || data.query.range || data.query.from || data.query.to)
   const alignOf = (id: string) => data.columns.find((c) => c.key === id)?.align ?? 'left'
   const density = useDensity()
   // sticky cells (decision 064): the leading columns up to the first data column stick left, Actions right
-  const ids = columns.map((c) => c.id!)
+  const ids = columns.map((c) => c.id)
   const firstData = ids.findIndex((id) => !id.startsWith('_'))
   const lead = firstData < 0 ? [] : ids.slice(0, firstData + 1)
   const stick = (id: string): { className: string; style?: React.CSSProperties } => {
@@ -232,37 +221,35 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
         <div className={`data-scroll relative rounded-md border border-slate-800 ${loading ? 'opacity-60' : ''}`} aria-busy={loading} data-testid="table-scroll">
           <table className="data-table min-w-full [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" data-density={density} style={{ fontSize: data.font }} aria-rowcount={data.exact ? data.total + 1 : -1}>
             <thead>
-              {table.getHeaderGroups().map((g) => (
-                <tr key={g.id}>
-                  {g.headers.map((h) => {
-                    const sorted = data.sort?.key === h.id ? data.sort.dir : null
-                    const st = stick(h.id)
-                    return (
-                      <th key={h.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(h.id)} text-slate-200 ${st.className}`} style={st.style}>
-                        {renderPart(h.column.columnDef.header, h.getContext())}
-                      </th>
-                    )
-                  })}
-                </tr>
-              ))}
+              <tr>
+                {columns.map((col) => {
+                  const sorted = data.sort?.key === col.id ? data.sort.dir : null
+                  const st = stick(col.id)
+                  return (
+                    <th key={col.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(col.id)} text-slate-200 ${st.className}`} style={st.style}>
+                      {col.header()}
+                    </th>
+                  )
+                })}
+              </tr>
             </thead>
             <tbody>
-              {table.getRowModel().rows.map((r) => (
+              {data.rows.map((r) => (
                 <Fragment key={r.id}>
                   <tr className="hover:bg-slate-900">
-                    {r.getVisibleCells().map((c) => {
-                      const st = stick(c.column.id)
+                    {columns.map((col) => {
+                      const st = stick(col.id)
                       return (
-                        <td key={c.id} className={`${alignOf(c.column.id) === 'left' ? '' : `text-${alignOf(c.column.id)}`} ${st.className}`.trim() || undefined} style={st.style}>
-                          {renderPart(c.column.columnDef.cell, c.getContext())}
+                        <td key={col.id} className={`${alignOf(col.id) === 'left' ? '' : `text-${alignOf(col.id)}`} ${st.className}`.trim() || undefined} style={st.style}>
+                          {col.cell(r)}
                         </td>
                       )
                     })}
                   </tr>
                   {open.has(r.id) && arrays.length ? (
                     <tr className="bg-slate-900/60">
-                      <td colSpan={r.getVisibleCells().length} className="px-6">
-                        <NestedRows row={r.original} cols={arrays} ctx={ctx} />
+                      <td colSpan={columns.length} className="px-6">
+                        <NestedRows row={r} cols={arrays} ctx={ctx} />
                       </td>
                     </tr>
                   ) : null}
