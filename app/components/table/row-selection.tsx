@@ -28,8 +28,12 @@ export function RowCheck({ row, label }: { row: TableRow; label: string }) {
 /** The header box: ticks every row of this page (JavaScript only). */
 export function PageCheck({ t }: { t: (k: string) => string }) {
   const hydrated = useHydrated()
-  if (!hydrated) return <span className="sr-only">{t('Select')}</span>
+  // the column's name, the same before and after hydration (a page read before its script ran says the same)
+  const name = <span className="sr-only">{t('Select')}</span>
+  if (!hydrated) return name
   return (
+    <>
+    {name}
     <label className="inline-flex h-11 w-11 cursor-pointer items-center justify-center">
       <input
         type="checkbox"
@@ -41,6 +45,7 @@ export function PageCheck({ t }: { t: (k: string) => string }) {
         }}
       />
     </label>
+    </>
   )
 }
 
