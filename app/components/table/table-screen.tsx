@@ -98,6 +98,7 @@ interface ColumnDef {
   cell: (row: TableRow) => ReactNode
 }
 
+/** The user's saved density (set_preferences, read by the root loader; decision 064). */
 export function useDensity(): Density {
   const root = useRouteLoaderData('root') as { density?: string } | undefined
   return root?.density === 'compact' ? 'compact' : 'comfortable'
@@ -164,7 +165,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
     if (i >= 0) {
       const left = lead.slice(0, i).map((x) => LEAD_WIDTH[x] ?? '0px')
       const width = LEAD_WIDTH[id]
-      return { className: `stick-start${i === lead.length - 1 ? ' stick-last' : ''}`, style: { left: left.length ? `calc(${left.join(' + ')})` : 0, ...(width ? { width, minWidth: width, maxWidth: width } : {}) } }
+      return { className: `stick-start${i === lead.length - 1 ? ' stick-last' : ''}${id === '_select' ? ' col-select' : ''}`, style: { left: left.length ? `calc(${left.join(' + ')})` : 0, ...(width ? { width, minWidth: width, maxWidth: width } : {}) } }
     }
     return id === '_actions' ? { className: 'stick-end' } : { className: '' }
   }
