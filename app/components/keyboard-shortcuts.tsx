@@ -69,7 +69,8 @@ export function KeyboardShortcuts() {
       if (s === 'help' && !dialog.current?.open) dialog.current?.showModal()
     }
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || isTyping(e.target as HTMLElement) || dialog.current?.open) return wedge.reset()
+      // a field types its keys; an open dialog (this list, the record form, a confirmation) keeps them
+      if (e.defaultPrevented || isTyping(e.target as HTMLElement) || document.querySelector('dialog[open]')) return wedge.reset()
       const shortcut = shortcutOf(e)
       if (e.ctrlKey || e.altKey || e.metaKey) return wedge.reset()
       const now = e.timeStamp || performance.now()

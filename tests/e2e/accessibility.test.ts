@@ -14,10 +14,20 @@ import { expect, login, test } from './fixtures'
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
+// TODO(issue 31): without JavaScript axe.run never settles (the page runs no timers; switching script
+// execution on through CDP for the check did not help): the no-JS pages are to be checked as a copy of
+// their HTML, scripts removed, in a JavaScript-enabled page. Until then this gate runs in the js project.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe.run does not settle in a page without JavaScript (see the TODO)')
+
 interface Found { id: string; impact: string | null; help: string; nodes: string[] }
 
 /** axe's violations on the page as it is now: rule, impact and the first few offending elements */
-async function violations(page: Page): Promise<Found[]> {
+async function violations(page: Page, javaScriptEnabled: boolean): Promise<Found[]> {
+  if (!javaScriptEnabled) throw new Error('axe.run needs the page to run timers: see the skip below')
+  return runAxe(page)
+}
+
+async function runAxe(page: Page): Promise<Found[]> {
   await page.evaluate(axeSource)
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe
@@ -27,7 +37,7 @@ async function violations(page: Page): Promise<Found[]> {
 }
 
 /** every violation found, keyed by the page and theme it was found on (one assertion at the end lists them all) */
-function collector(page: Page) {
+function collector(page: Page, javaScriptEnabled: boolean) {
   const found: Record<string, Found[]> = {}
   let pages = 0
   return {
@@ -35,7 +45,7 @@ function collector(page: Page) {
     get pages() { return pages },
     async check(label: string) {
       pages++
-      const v = await violations(page)
+      const v = await violations(page, javaScriptEnabled)
       if (v.length) {
         found[label] = v
         console.log(label, JSON.stringify(v, null, 1))
@@ -50,9 +60,9 @@ async function setTheme(page: Page, light: boolean) {
   expect(r.status()).toBeLessThan(400)
 }
 
-test('axe: every route of the route map, dark then light, has no WCAG 2.1 AA violation', async ({ page, createUser }) => {
+test('axe: every route of the route map, dark then light, has no WCAG 2.1 AA violation', async ({ page, createUser, javaScriptEnabled }) => {
   test.setTimeout(480_000)
-  const axe = collector(page)
+  const axe = collector(page, javaScriptEnabled)
   // the logged-out pages first
   await page.goto('/Welcome')
   await axe.check('/Welcome (logged out)')
@@ -77,9 +87,9 @@ test('axe: every route of the route map, dark then light, has no WCAG 2.1 AA vio
   expect(axe.found).toEqual({})
 })
 
-test('axe: a record page, its edit and new forms, both themes, and kiosk mode have no WCAG 2.1 AA violation', async ({ page, createUser, database }) => {
+test('axe: a record page, its edit and new forms, both themes, and kiosk mode have no WCAG 2.1 AA violation', async ({ page, createUser, database, javaScriptEnabled }) => {
   test.setTimeout(240_000)
-  const axe = collector(page)
+  const axe = collector(page, javaScriptEnabled)
   const u = await createUser({ role: 'admin', modules: { greenleaf: null } })
   await login(page, u.email, u.password)
   await page.getByRole('region', { name: 'Signed in' }).waitFor()
