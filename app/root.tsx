@@ -10,6 +10,7 @@ import { getPrefs } from './auth/preferences.server'
 import { workflowPath, workflowsOf } from './auth/screens.server'
 import { Shell, type MenuGroup } from './components/shell'
 import { PublicBar } from './components/public-bar'
+import { ContentTarget, SkipLink } from './components/skip-link'
 import { phrasesFor } from './i18n/phrases.server'
 import { MODULES } from './route-map'
 import { guard, messageFor } from './auth/guard.server'
@@ -132,6 +133,7 @@ export default function App() {
   const data = useRootData()
   return (
     <>
+      <SkipLink />
       {data?.user && data.actingFor ? (
         <form method="post" action="/Impersonate" role="status" className="flex flex-wrap items-center justify-center gap-3 bg-amber-900 px-4 py-2 text-amber-50">
           <span>
@@ -158,10 +160,10 @@ function Page({ children }: { children: React.ReactNode }) {
     return (
       <>
         <PublicBar />
-        {children}
+        <ContentTarget>{children}</ContentTarget>
       </>
     )
-  if (data.step !== 'done') return <>{children}</>
+  if (data.step !== 'done') return <ContentTarget>{children}</ContentTarget>
   return (
     <Shell
       data={{

@@ -10,8 +10,10 @@ import { Link, useFetcher, useLocation, useRevalidator } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Breadcrumbs } from './breadcrumbs'
 import { CollapseIcon } from './drawer-icons'
-import { CONTENT_ID, DRAWER_ID, SideDrawer, type FacilityChoice } from './side-drawer'
+import { DRAWER_ID, SideDrawer, type FacilityChoice } from './side-drawer'
 import { ConfirmDialog } from './dialogs'
+import { ContentTarget } from './skip-link'
+import { KeyboardShortcuts, ShortcutsHelp } from './keyboard-shortcuts'
 import { KioskBar, useExitConfirmation } from './kiosk-bar'
 import { useBusState, useServerConnection, type ConnectionState } from './connection'
 import { Toaster } from './toasts'
@@ -120,10 +122,11 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
     return (
       <div className="kiosk min-h-screen text-lg">
         {leaveDialog}
+        {hydrated ? <KeyboardShortcuts /> : null}
         <Toaster serverMessage={data.message} />
         <KioskBar menu={data.menu} />
         {data.metrcBanner ? <MetrcKeyBanner b={data.metrcBanner} /> : null}
-        {children}
+        <ContentTarget>{children}</ContentTarget>
       </div>
     )
   }
@@ -131,6 +134,7 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
   return (
     <div className="flex min-h-screen flex-col">
       {leaveDialog}
+      {hydrated ? <KeyboardShortcuts /> : null}
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-800 bg-slate-900 px-3 py-1">
         {/* narrow screens: the menu toggle opens the off-canvas drawer (without JavaScript a link to it, opened by :target) */}
         {hydrated ? (
@@ -164,7 +168,7 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
         {/* Support opens a ticket that knows the page it came from; with unread answers it shows how many */}
         <UnreadLink b={{ kind: 'support', count: 0, ...(data.unread ?? []).find((b) => b.kind === 'support'), label: t('Support'), href: `/SupportTicket?from=${encodeURIComponent(location.pathname + location.search)}` }} />
         <details className="relative">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={t('User menu')}>
+          <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-md px-3 hover:bg-slate-800" aria-label={`${t('User menu')}: ${data.fullName}`}>
             <UserIcon /> <span className="ml-2">{data.fullName}</span>
           </summary>
           <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col gap-1 rounded-md border border-slate-700 bg-slate-900 p-2 shadow-xl">
@@ -199,10 +203,10 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
           facility={{ id: data.facility, name: data.facilityName }}
           facilities={data.facilityChoices ?? []}
         />
-        <div id={CONTENT_ID} className="min-w-0 flex-1">
+        <ContentTarget className="min-w-0 flex-1">
           <Breadcrumbs menu={data.menu} />
           {children}
-        </div>
+        </ContentTarget>
       </div>
       <footer className="flex flex-wrap items-center gap-3 border-t border-slate-800 bg-slate-900 px-3 py-1 text-sm text-slate-300">
         <ConnectionStatus state={connection} />
@@ -215,6 +219,7 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
           <span>{data.facilityName}</span>
         )}
         <span className="ml-auto" />
+        <ShortcutsHelp />
         <PostButton intent="kiosk" fields={{ kiosk: 'on' }} className="border border-slate-600 hover:bg-slate-800">
           {t('Kiosk')}
         </PostButton>

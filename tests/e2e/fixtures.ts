@@ -84,6 +84,6 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** Logout from the shell's user menu (a <details>: it opens without JavaScript too). */
 export async function logout(page: Page) {
-  await page.locator('summary[aria-label="User menu"]').click()
+  await page.locator('summary[aria-label^="User menu"]').click()
   await page.getByRole('button', { name: 'Logout' }).click()
 }

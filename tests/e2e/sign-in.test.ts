@@ -208,7 +208,7 @@ test('reset mail is throttled per email: the form says why, keeps the email and 
 test('change password needs the current one', async ({ page, createUser }) => {
   const u = await createUser()
   await login(page, u.email, u.password)
-  await page.locator('summary[aria-label="User menu"]').click()
+  await page.locator('summary[aria-label^="User menu"]').click()
   await page.getByRole('link', { name: 'Change Password' }).click()
   await page.getByLabel('Current password').fill('Wrong#Pass1')
   await page.getByLabel('New password', { exact: true }).fill('Other#Pass2')

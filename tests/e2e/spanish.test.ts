@@ -10,7 +10,7 @@ import { expect, login, test } from './fixtures'
 const FAC = 'greenleaf'
 
 async function inSpanish(page: Page) {
-  await page.locator('summary[aria-label="User menu"]').click()
+  await page.locator('summary[aria-label^="User menu"]').click()
   await page.getByRole('button', { name: 'Español' }).click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
 }

@@ -80,7 +80,7 @@ test('the top bar and Print label show the app’s SVG icons, no emoji', async (
   // the drawer's menu toggle (narrow screens) and its collapse button (wide ones, decision 061)
   await expect(header.locator('[aria-label="Menu"] svg')).toHaveCount(1)
   await expect(header.getByRole('button', { name: 'Side menu', exact: true }).locator('svg')).toHaveCount(1)
-  await expect(header.locator('summary[aria-label="User menu"] svg')).toHaveCount(1)
+  await expect(header.locator('summary[aria-label^="User menu"] svg')).toHaveCount(1)
   expect(await header.innerText()).not.toMatch(EMOJI)
 
   const [plant] = (await database.store.page(FAC, 'fac_plants', { offset: 0, limit: 1, sort: { key: 'tag', dir: 'desc' }, activeOnly: true })).rows

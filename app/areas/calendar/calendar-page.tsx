@@ -55,7 +55,7 @@ function SourceItem({ t, compact, fill }: { t: CalItem; compact?: boolean; fill?
       <span className="truncate text-slate-400">
         {t.status}
         {!compact && t.assignee ? ` · ${t.assignee}` : ''}
-        {t.overdue ? <strong className="ml-1 text-red-500">Overdue</strong> : null}
+        {t.overdue ? <strong className="ml-1 text-red-300">Overdue</strong> : null}
       </span>
     </Link>
   )
@@ -94,7 +94,7 @@ function TaskLink({ t, data, compact, fill }: { t: CalItem; data: CalData; compa
         {t.time}
         {!compact && t.assignee ? ` · ${t.assignee}` : ''}
         {!compact && t.roomName ? ` · ${t.roomName}` : ''}
-        {t.overdue ? <strong className="ml-1 text-red-500">Overdue</strong> : null}
+        {t.overdue ? <strong className="ml-1 text-red-300">Overdue</strong> : null}
       </span>
     </Link>
   )
@@ -219,12 +219,12 @@ function Day({ day, data, items, big }: { day: string; data: CalData; items: Cal
   const out = data.view === 'month' && day.slice(0, 7) !== data.date.slice(0, 7)
   return (
     <div
-      className={`flex min-h-[7rem] flex-col gap-1 border border-slate-700 p-1 ${out ? 'opacity-60' : ''} ${over ? 'bg-canopy-900/40' : ''} ${day === data.today ? 'ring-2 ring-inset ring-canopy-500' : ''}`}
+      className={`flex min-h-[7rem] flex-col gap-1 border border-slate-700 p-1 ${out ? 'bg-slate-900/40' : ''} ${over ? 'bg-canopy-900/40' : ''} ${day === data.today ? 'ring-2 ring-inset ring-canopy-500' : ''}`}
       data-cell={day}
       {...dropProps}
     >
       <div className="flex items-center justify-between">
-        <Link to={with_({ view: 'day', date: day, edit: undefined, new: undefined })} className="min-h-[32px] min-w-[32px] px-1 text-sm font-semibold text-slate-300" aria-label={`Day ${day}`}>
+        <Link to={with_({ view: 'day', date: day, edit: undefined, new: undefined })} className="min-h-[32px] min-w-[32px] px-1 text-sm font-semibold text-slate-300" aria-label={`${Number(day.slice(8))} (${day})`}>
           {Number(day.slice(8))}
         </Link>
         <Link to={with_({ new: day, edit: undefined })} className="inline-flex h-8 w-8 items-center justify-center rounded text-lg text-slate-400 hover:bg-slate-800" aria-label={`New task on ${day}`} data-new={day}>
@@ -479,7 +479,7 @@ function Filters({ data }: { data: CalData }) {
       <button type="submit" className={btn}>
         Filter
       </button>
-      <Link to={with_({ mine: data.filters.mine ? undefined : '1' })} className={data.filters.mine ? btnOn : btn} aria-pressed={data.filters.mine}>
+      <Link to={with_({ mine: data.filters.mine ? undefined : '1' })} className={data.filters.mine ? btnOn : btn} aria-current={data.filters.mine ? 'true' : undefined}>
         My tasks
       </Link>
     </Form>

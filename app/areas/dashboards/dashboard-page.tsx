@@ -61,7 +61,7 @@ export function ListCard({ list }: { list: ListBlock }) {
             {list.rows.map((r, i) => (
               <tr key={i}>
                 {r.cells.map((c, j) => (
-                  <td key={j} className="px-2 py-1" style={c.tone ? { color: c.tone === 'bad' ? '#dc2626' : '#d97706' } : undefined} data-tone={c.tone ?? ''}>
+                  <td key={j} className="px-2 py-1" style={c.tone ? { color: c.tone === 'bad' ? 'var(--tone-bad)' : 'var(--tone-warn)' } : undefined} data-tone={c.tone ?? ''}>
                     {c.href ? (
                       <a href={c.href} className="underline decoration-dotted" {...(c.count !== undefined ? { 'data-count': c.count, 'data-figure': c.count } : {})}>
                         {c.text}

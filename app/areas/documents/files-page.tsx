@@ -239,8 +239,9 @@ export function FilesPage() {
                       <img src={r.href!} alt="" loading="lazy" className="h-12 w-16 rounded object-cover" />
                     </Link>
                   ) : r.preview === 'pdf' ? (
-                    <Link to={link({ preview: r.id })} preventScrollReset aria-label={`Preview ${r.name}`} className="flex h-12 w-16 items-center justify-center rounded bg-red-900 text-xs font-bold text-white">
-                      PDF
+                    <Link to={link({ preview: r.id })} preventScrollReset className="flex h-12 w-16 items-center justify-center rounded bg-red-900 text-xs font-bold text-white">
+                      <span aria-hidden>PDF</span>
+                      <span className="sr-only">{`Preview ${r.name}`}</span>
                     </Link>
                   ) : null}
                 </td>

@@ -61,7 +61,7 @@ test('super publishes a note; a reader sees What’s new once, dismisses it, rea
   await expect(page.getByRole('region', { name: 'What’s new' })).toHaveCount(0)
 
   // past notes from the user menu
-  await page.locator('summary[aria-label="User menu"]').click()
+  await page.locator('summary[aria-label^="User menu"]').click()
   await page.getByRole('link', { name: 'Release notes' }).click()
   await expect(page).toHaveURL(/\/ReleaseNotes$/)
   await expect(page.getByRole('region', { name: `Version ${version}` })).toContainText(title)

@@ -8,7 +8,8 @@ const linkBtn = 'inline-flex min-h-11 items-center rounded-md border border-slat
 
 function VisitTable({ caption, columns, rows, signOut }: { caption: string; columns: string[]; rows: Array<{ id: string; cells: string[]; out: boolean }>; signOut?: boolean }) {
   return (
-    <div className="overflow-x-auto">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll box must be reachable by keyboard (WCAG 2.1.1)
+    <div className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-canopy-400" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -39,7 +40,7 @@ function VisitTable({ caption, columns, rows, signOut }: { caption: string; colu
                   </Form>
                   <Form method="post">
                     <input type="hidden" name="id" value={r.id} />
-                    <Button type="submit" tone="plain" name="intent" value="reprint" aria-label={`Reprint the badge of ${r.cells[1]}`}>
+                    <Button type="submit" tone="plain" name="intent" value="reprint" aria-label={`Reprint badge of ${r.cells[1]}`}>
                       Reprint badge
                     </Button>
                   </Form>

@@ -102,7 +102,7 @@ export function SelectionBar({ data, path, t }: { data: TableData; path: string;
         </span>
       ) : null}
       {data.actions.map((a) => (
-        <button key={a.key} type="submit" formAction={`${path}/act/${a.key}`} className={`${big} border-canopy-500 text-canopy-50 hover:bg-canopy-900`}>
+        <button key={a.key} type="submit" formAction={`${path}/act/${a.key}`} className={`${big} border-canopy-500 text-slate-100 hover:bg-canopy-900`}>
           {t(a.label)}
         </button>
       ))}

@@ -19,7 +19,7 @@ export function TableFooter({ data, to, t }: { data: TableData; to: (c: ListQuer
       <span className="inline-flex items-center gap-1" role="group" aria-label={t('Rows per page')}>
         <span className="mr-1 text-slate-400">{t('Rows per page')}</span>
         {PAGE_SIZES.map((s) => (
-          <Link key={s} to={to({ size: s })} className={data.size === s ? btnOn : btn} aria-pressed={data.size === s} preventScrollReset>
+          <Link key={s} to={to({ size: s })} className={data.size === s ? btnOn : btn} aria-current={data.size === s ? 'true' : undefined} preventScrollReset>
             {s}
           </Link>
         ))}

@@ -55,26 +55,27 @@ function Header({ col, data, to, t }: { col: TableColumn; data: TableData; to: (
   )
 }
 
-function Actions({ row, path, trace, t }: { row: TableRow; path: string; trace: boolean; t: (k: string) => string }) {
+/** a row's icon links, each named with the row ("Edit 1A4…", WCAG 2.4.4: the link's purpose out of context) */
+function Actions({ row, name, path, trace, t }: { row: TableRow; name: string; path: string; trace: boolean; t: (k: string) => string }) {
   const { search } = useLocation()
   return (
     <span className="flex">
       {/* the record's own page (issue 33 item 4) */}
-      <Link to={`${path}/${encodeURIComponent(row.id)}`} className={icon} aria-label={t('Record page')} title={t('Record page')}>
+      <Link to={`${path}/${encodeURIComponent(row.id)}`} className={icon} aria-label={`${t('Record page')} ${name}`} title={t('Record page')}>
         <OpenIcon />
       </Link>
       {trace ? (
-        <Link to={`${path}/${encodeURIComponent(row.id)}/trace${search}`} className={icon} aria-label={t('Trace')} title={t('Trace')}>
+        <Link to={`${path}/${encodeURIComponent(row.id)}/trace${search}`} className={icon} aria-label={`${t('Trace')} ${name}`} title={t('Trace')}>
           <TraceIcon />
         </Link>
       ) : null}
       {row.canEdit ? (
-        <Link to={`${path}/${encodeURIComponent(row.id)}/edit${search}`} className={icon} aria-label={t('Edit')} title={t('Edit')} {...RECORD_DIALOG_LINK}>
+        <Link to={`${path}/${encodeURIComponent(row.id)}/edit${search}`} className={icon} aria-label={`${t('Edit')} ${name}`} title={t('Edit')} {...RECORD_DIALOG_LINK}>
           <EditIcon />
         </Link>
       ) : null}
       {row.canDelete ? (
-        <Link to={`${path}/${encodeURIComponent(row.id)}/delete${search}`} className={`${icon} hover:text-red-300`} aria-label={t('Delete')} title={t('Delete')}>
+        <Link to={`${path}/${encodeURIComponent(row.id)}/delete${search}`} className={`${icon} hover:text-red-300`} aria-label={`${t('Delete')} ${name}`} title={t('Delete')}>
           <DeleteIcon />
         </Link>
       ) : null}
@@ -146,7 +147,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
       ...(hasStatus ? [{ id: '_status', header: () => <span className="sr-only">{t('Status')}</span>, cell: (row) => <StatusDot on={!!row.status} t={t} /> } satisfies ColumnDef] : []),
       ...visible.map((c) => ({ id: c.key, header: () => <Header col={c} data={data} to={to} t={t} />, cell: (row) => <Cell row={row} col={c} ctx={ctx} /> }) satisfies ColumnDef),
       // every row has its record page (issue 33 item 4), so every table has the Actions column
-      { id: '_actions', header: () => t('Actions'), cell: (row) => <Actions row={row} path={path} trace={data.trace} t={t} /> } satisfies ColumnDef,
+      { id: '_actions', header: () => t('Actions'), cell: (row) => <Actions row={row} name={scanLabel(row)} path={path} trace={data.trace} t={t} /> } satisfies ColumnDef,
     ],
     // the loader's data is the whole state: a new view is a new data object
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -237,7 +238,8 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
             <tbody>
               {data.rows.map((r) => (
                 <Fragment key={r.id}>
-                  <tr className="hover:bg-slate-900">
+                  {/* data-id: ArrowDown/ArrowUp focus the row, Enter opens its record (components/keyboard-shortcuts.tsx) */}
+                  <tr className="hover:bg-slate-900 focus:outline focus:outline-2 focus:-outline-offset-2 focus:outline-canopy-400" data-id={r.id}>
                     {columns.map((col) => {
                       const st = stick(col.id)
                       return (

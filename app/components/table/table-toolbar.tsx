@@ -111,7 +111,7 @@ function DateFilter({ data, to, t }: { data: TableData; to: (c: ListQuery & Reco
   // a new view closes the panel, as a page load does without JavaScript
   return (
     <details id="dates" className="relative" key={search}>
-      <summary className={`${active ? btnOn : btn} cursor-pointer list-none`} aria-label={t('Date filter')}>
+      <summary className={`${active ? btnOn : btn} cursor-pointer list-none`} aria-label={`${t('Date filter')}: ${active ? t(data.rangeLabel ?? '') : t('Any date')}`}>
         <CalendarIcon /> {active ? t(data.rangeLabel ?? '') : t('Any date')}
       </summary>
       <div className="absolute z-20 mt-1 flex w-80 flex-col gap-2 rounded-md border border-slate-600 bg-slate-900 p-3 shadow-xl">
@@ -175,7 +175,7 @@ function MoreMenu({ data, path, to, t, density }: { data: TableData; path: strin
           {t(q.all ? 'Showing All Records' : 'Showing Active Records')}
         </Link>
         {anyHidden ? (
-          <Link to={to(q.hidden ? { hidden: undefined } : { hidden: '1', hide: undefined })} className={q.hidden ? btnOn : btn} aria-pressed={!!q.hidden}>
+          <Link to={to(q.hidden ? { hidden: undefined } : { hidden: '1', hide: undefined })} className={q.hidden ? btnOn : btn}>
             {t(q.hidden ? 'Hide Hidden Columns' : 'Show Hidden Columns')}
           </Link>
         ) : null}
@@ -193,8 +193,9 @@ function MoreMenu({ data, path, to, t, density }: { data: TableData; path: strin
         <span className="flex items-center gap-1" role="group" aria-label={t('Font size')}>
           <span className="mr-auto text-sm text-slate-400">{t('Font size')}</span>
           {FONT_SIZES.map((f) => (
-            <Link key={f} to={to({ font: f === 14 ? undefined : f, page: q.page })} className={data.font === f ? btnOn : btn} aria-pressed={data.font === f} aria-label={`${t('Font size')} ${f} px`}>
-              <span style={{ fontSize: f }}>A</span>
+            <Link key={f} to={to({ font: f === 14 ? undefined : f, page: q.page })} className={data.font === f ? btnOn : btn} aria-current={data.font === f ? 'true' : undefined} title={`${t('Font size')} ${f} px`}>
+              <span style={{ fontSize: f }} aria-hidden>A</span>
+              <span className="sr-only">{`${t('Font size')} ${f} px`}</span>
             </Link>
           ))}
         </span>
@@ -234,7 +235,7 @@ export function Toolbar({ data, path, to, t, density }: { data: TableData; path:
       </Link>
       <MoreMenu data={data} path={path} to={to} t={t} density={density} />
       {data.editable ? (
-        <Link to={`${path}/new${search}`} className={btnOn} {...RECORD_DIALOG_LINK}>
+        <Link to={`${path}/new${search}`} className={btnOn} {...RECORD_DIALOG_LINK} data-shortcut="add" aria-keyshortcuts="n">
           <PlusIcon /> {t('Add Item')}
         </Link>
       ) : null}

@@ -266,6 +266,8 @@ export const ES: Record<string, string> = {
   'Menu': 'Menú',
   'Main menu': 'Menú principal',
   'User menu': 'Menú de usuario',
+  'Skip to content': 'Saltar al contenido',
+  'Keyboard shortcuts': 'Atajos de teclado',
   'Light theme': 'Tema claro',
   'Dark theme': 'Tema oscuro',
   'Leave kiosk mode': 'Salir del modo quiosco',

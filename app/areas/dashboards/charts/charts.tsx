@@ -60,7 +60,7 @@ function Door({ f, tip, children }: { f: Figure; tip: string; children: ReactNod
     )
   }
   return (
-    <a href={f.href} aria-label={tip} data-tip={tip} data-count={f.count ?? f.value} data-figure={f.value} className="outline-none focus:opacity-80 hover:opacity-80">
+    <a href={f.href} data-tip={tip} data-count={f.count ?? f.value} data-figure={f.value} className="outline-none focus:opacity-80 hover:opacity-80">
       <title>{tip}</title>
       {children}
     </a>
@@ -72,7 +72,7 @@ function Bars({ chart, id }: { chart: BarChart; id: string }) {
   const h = chart.bars.length * ROW + 24
   const x = (v: number) => LABEL_W + (v / max) * (W - LABEL_W - 50)
   return (
-    <svg viewBox={`0 0 ${W} ${h}`} className="w-full text-slate-300" role="img" aria-labelledby={`${id}-t`}>
+    <svg viewBox={`0 0 ${W} ${h}`} className="w-full text-slate-300" role="group" aria-labelledby={`${id}-t`}>
       <Grid max={max} x={x} h={h - 20} />
       {chart.bars.map((b, i) => (
         <Door key={b.label} f={b} tip={tipOf(b, chart.unit)}>
@@ -97,7 +97,7 @@ function Stacked({ chart, id }: { chart: StackedChart; id: string }) {
   return (
     <div className="flex flex-col gap-1">
       <Legend names={chart.series} />
-      <svg viewBox={`0 0 ${W} ${h}`} className="w-full text-slate-300" role="img" aria-labelledby={`${id}-t`}>
+      <svg viewBox={`0 0 ${W} ${h}`} className="w-full text-slate-300" role="group" aria-labelledby={`${id}-t`}>
         <Grid max={max} x={x} h={h - 20} />
         {chart.rows.map((r, i) => {
           let at = 0
@@ -138,7 +138,7 @@ function Line({ chart, id }: { chart: LineChart; id: string }) {
   const d = pts.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')
   const every = Math.max(1, Math.ceil(pts.length / 6))
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="w-full text-slate-300" role="img" aria-labelledby={`${id}-t`}>
+    <svg viewBox={`0 0 ${W} ${H}`} className="w-full text-slate-300" role="group" aria-labelledby={`${id}-t`}>
       {ticksOf(max, 4).map((t) => (
         <g key={t}>
           <line x1={L} x2={W - 10} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.15} />
@@ -171,7 +171,7 @@ function Donut({ chart, id }: { chart: DonutChart; id: string }) {
   let a0 = -Math.PI / 2
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <svg viewBox="0 0 180 180" className="w-40 text-slate-300" role="img" aria-labelledby={`${id}-t`}>
+      <svg viewBox="0 0 180 180" className="w-40 text-slate-300" role="group" aria-labelledby={`${id}-t`}>
         {chart.slices.map((s, i) => {
           if (!s.value) return null
           const a1 = a0 + (s.value / total) * Math.PI * 2
