@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
+import { SCAN_PARAM } from './table-url'
 import type { SessionUser } from '../auth/entitlements'
 import { visibleRoutes } from '../auth/entitlements'
 import type { Screen } from '../auth/screens.server'
@@ -50,7 +51,7 @@ export async function loadScreen(context: AppLoadContext, user: SessionUser, fac
   const metrc = route.collection ? await metrcPanel(context, user, facility, route.collection, url) : null
   const table = await tablePage(context, user, route, facility, url)
   // a scanned code (components/keyboard-shortcuts.tsx): the one record it matches opens, else the filtered table shows
-  if (url.searchParams.get('scan') === '1' && kind === 'table' && table.total === 1 && table.rows.length === 1) throw redirect(`${route.path}/${encodeURIComponent(table.rows[0].id)}`)
+  if (url.searchParams.get(SCAN_PARAM) === '1' && kind === 'table' && table.total === 1 && table.rows.length === 1) throw redirect(`${route.path}/${encodeURIComponent(table.rows[0].id)}`)
   // a scanner setting `id:prt` / `tag:more` for this table: the Scan button (SPEC §3; devices/scan-record.server.ts)
   const scan = kind === 'table' && route.collection ? await tableScanSetting(context, table.org, route.collection) : null
   return { ...base, kind, table, intro, ...(sensors ? { sensors } : {}), ...(metrc ? { metrc } : {}), ...(scan ? { scan } : {}) }

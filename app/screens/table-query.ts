@@ -8,7 +8,7 @@
 import { z } from 'zod'
 import { DATE_SHORTCUTS, isIsoDate } from '../format/date-ranges'
 import { issueMessage } from '../utils/zod-messages'
-import { eqPairs, MENU_FILTER_PARAM, FONT_SIZES, LIST_KEYS, MAX_PAGE, PAGE_PARAMS, PAGE_SIZES, type ListKey, type ListQuery } from './table-url'
+import { eqPairs, MENU_FILTER_PARAM, SCAN_PARAM, FONT_SIZES, LIST_KEYS, MAX_PAGE, PAGE_PARAMS, PAGE_SIZES, type ListKey, type ListQuery } from './table-url'
 
 export type { ListQuery }
 
@@ -71,7 +71,7 @@ export function parseListQuery(params: URLSearchParams): { query: ListQuery; not
   const query: Record<string, unknown> = {}
   const notices: string[] = []
   for (const [name, value] of params) {
-    if ((PAGE_PARAMS as readonly string[]).includes(name) || name === MENU_FILTER_PARAM) continue
+    if ((PAGE_PARAMS as readonly string[]).includes(name) || name === MENU_FILTER_PARAM || name === SCAN_PARAM) continue
     if (!(KEYS as readonly string[]).includes(name)) {
       notices.push(`Ignored "${clip(name)}": this screen has no such setting.`)
       continue

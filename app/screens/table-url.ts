@@ -51,6 +51,13 @@ export const PAGE_PARAMS = ['name', 'kiosk', 'msg', 'lang', 'done', 'facility'] 
  */
 export const MENU_FILTER_PARAM = 'menu'
 
+/**
+ * A keyboard-wedge scan's search (`?col=tag&q=…&scan=1`, components/keyboard-shortcuts.tsx): the one
+ * record it matches opens (screens/screen-data.server.ts), several show as the filtered table, which
+ * reads past it without a notice and keeps it out of its links.
+ */
+export const SCAN_PARAM = 'scan'
+
 /** The URL search string of a view (defaults left out, keys in one order), so equal views have equal links. */
 export function listQueryToSearch(query: ListQuery, keep?: URLSearchParams): string {
   const out = new URLSearchParams()

@@ -76,6 +76,10 @@ describe('recordName', () => {
 })
 
 describe('the table screen and the drawer’s filter', () => {
+  it('reads past a scan search (?scan=1) without a notice', () => {
+    expect(parseListQuery(new URLSearchParams('col=tag&q=1A4&scan=1'))).toEqual({ query: expect.objectContaining({ col: 'tag', q: '1A4' }), notices: [] })
+  })
+
   it('reads past ?menu= without a notice', () => {
     expect(parseListQuery(new URLSearchParams('menu=plant&size=20'))).toEqual({ query: expect.objectContaining({ size: 20 }), notices: [] })
   })
