@@ -46,7 +46,8 @@ test('a table, a record page and a dashboard print without the console around th
   // a record page: its fields, not its action buttons
   const [plant] = (await database.store.page(FAC, 'fac_plants', { offset: 3, limit: 1, sort: { key: 'tag', dir: 'asc' }, activeOnly: true })).rows
   await printed(page, `/culPlants/${encodeURIComponent(plant._id)}`)
-  await expect(page.getByText(String(plant.tag)).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: String(plant.tag), level: 1 })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Details' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Edit' })).toBeHidden()
 
   // a dashboard: its figures, not its period shortcuts
