@@ -28,16 +28,18 @@ async function violations(page: Page, javaScriptEnabled: boolean, checker: () =>
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<head([^>]*)>/i, `<head$1><base href="${new URL(page.url()).origin}/">`)
   const copy = await checker()
   await copy.setContent(html, { waitUntil: 'load' })
-  return runAxe(copy)
+  // colour contrast is the stylesheet's, the same with JavaScript, where the js project checks it on the
+  // live page: in the copy axe misreads some backgrounds (white behind the dark dashboards' cards)
+  return runAxe(copy, ['color-contrast'])
 }
 
-async function runAxe(page: Page): Promise<Found[]> {
+async function runAxe(page: Page, skip: string[] = []): Promise<Found[]> {
   await page.evaluate(axeSource)
-  return page.evaluate(async (tags) => {
+  return page.evaluate(async ({ tags, skip }) => {
     const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], rules: Object.fromEntries(skip.map((id) => [id, { enabled: false }])) })
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`) }))
-  }, TAGS)
+  }, { tags: TAGS, skip })
 }
 
 /** every violation found, keyed by the page and theme it was found on (one assertion at the end lists them all) */
