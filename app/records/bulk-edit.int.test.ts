@@ -83,6 +83,10 @@ describe('bulk edit', () => {
     const a0 = await audits()
     await expect(bulk(rows, {})).rejects.toThrow('Choose a value for at least one field')
     await expect(bulk(rows, { 'bulk.room': 'no-such-room' })).rejects.toThrow('Room: choose one of the listed records. Nothing was changed.')
+    // the preview says it, with what was typed kept on the page
+    const def = rowActionOf('fac_plants', BULK_EDIT.key)!
+    expect(await def.describe(ctx(), rows, input({ 'bulk.room': 'no-such-room' }))).toEqual(['Room: choose one of the listed records. Nothing was changed.'])
+    expect((await def.ask!(ctx(), rows, input({ 'bulk.room': 'no-such-room' }))).find((a) => a.key === 'bulk.room')?.value).toBe('no-such-room')
     await expect(bulk(rows, { 'bulk.phase': 'Sprouting' })).rejects.toThrow(/Growth Phase/)
     // a dead plant needs how it was destroyed (SPEC §5): the preview names the rows, the action refuses them all
     const preview = await rowActionOf('fac_plants', BULK_EDIT.key)!.describe(ctx(), rows, input({ 'bulk.mark_as_dead': 'yes' }))

@@ -23,7 +23,7 @@ import type { Queryable } from '../db/driver.server'
 import { tableOf } from '../db/sql'
 import type { FieldDef, RowActionDecl, TableSchema } from '../schemas/table-schema'
 import { issueMessage } from '../utils/zod-messages'
-import { badInput } from '../utils/errors'
+import { badInput, isAppError } from '../utils/errors'
 import type { ActionContext, ActionInput, AskField, RowActionDef } from './row-actions.server'
 
 export const BULK_EDIT: RowActionDecl = { key: 'bulk-edit', label: 'Bulk edit', min: 1 }
@@ -110,7 +110,9 @@ export function bulkEditOf(collection: string): RowActionDef {
     },
     async describe(c, rows, input) {
       const schema = (named = await schemaOf(c))
-      const set = await chosen(c, c.store.db, schema, input, false)
+      // a value that does not pass is said here, so the page keeps what was typed beside it
+      const set = await chosen(c, c.store.db, schema, input, false).catch((e: unknown) => (isAppError(e) ? e.message : Promise.reject(e)))
+      if (typeof set === 'string') return [set]
       if (!set.length) return [`${rows.length} selected rows. Choose the fields to set below (blank fields stay as they are), then Preview or Confirm.`]
       const lines = set.map((s) => {
         const already = rows.filter((r) => same(r[s.field.key], s.value)).length
