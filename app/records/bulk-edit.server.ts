@@ -25,12 +25,12 @@ import type { FieldDef, RowActionDecl, TableSchema } from '../schemas/table-sche
 import { issueMessage } from '../utils/zod-messages'
 import { badInput, isAppError } from '../utils/errors'
 import type { ActionContext, ActionInput, AskField, RowActionDef } from './row-actions.server'
+import { listOptions, type ListOption } from './list-options.server'
 
 export const BULK_EDIT: RowActionDecl = { key: 'bulk-edit', label: 'Bulk edit', min: 1 }
 
 /** Form names of the confirm page: `bulk.{field}` (blank: unchanged). */
 const NAME = (key: string) => `bulk.${key}`
-const MAX_OPTIONS = 1000
 const KINDS: Partial<Record<FieldDef['type'], AskField['kind']>> = { list: 'select', check: 'select', status: 'select', number: 'number', currency: 'number', text: 'text', textarea: 'textarea' }
 
 /** The fields bulk edit sets on this table. */
@@ -38,13 +38,9 @@ export function bulkFields(schema: TableSchema): FieldDef[] {
   return schema.fields.filter((f) => isEditable(f) && KINDS[f.type] && !f.scanner && !(f.key === schema.defaultSort?.key && f.type === 'text'))
 }
 
-async function optionsOf(c: ActionContext, f: FieldDef): Promise<Array<{ value: string; label: string }>> {
+async function optionsOf(c: ActionContext, f: FieldDef): Promise<ListOption[]> {
   if (f.type === 'check' || f.type === 'status') return [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }]
-  if (f.en?.list?.length) return f.en.list.map((v) => ({ value: v, label: v }))
-  const ref = referenceOf(f)
-  if (!ref || !(await c.store.schemas.hasCollection(ref.table))) return []
-  const rows = await c.store.find(isPlatformCollection(ref.table) ? PLATFORM_ORG : c.org, ref.table, {}, MAX_OPTIONS)
-  return rows.map((r) => ({ value: r._id, label: String(r[ref.labelField] ?? r._id) })).sort((a, b) => a.label.localeCompare(b.label))
+  return listOptions(c.store, c.org, f)
 }
 
 interface Chosen {

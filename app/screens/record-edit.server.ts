@@ -11,14 +11,14 @@ import { parseWithZod } from '@conform-to/zod'
 import type { AppLoadContext } from '@remix-run/node'
 import type { SignedIn } from '../auth/require.server'
 import { resolveScreen } from '../auth/screens.server'
-import { formValuesOf, isEditable, recordSchema, referenceOf } from '../forms/record-schema'
+import { formValuesOf, isEditable, recordSchema } from '../forms/record-schema'
 import { runSaveRules } from '../forms/save-rules'
 import { presetsOf, withoutPresets } from './record-presets'
 import { canEditCts as canEditUserCts, canLockRows as canLockUserRows, createRecord, problemsOf, updateRecord } from '../records/write.server'
 import { discardUploads, storeFormUploads, type FormUpload } from '../files/form-uploads.server'
 import { maxUploadBytes } from '../files/store.server'
 import { formatCell } from '../format/format'
-import { PLATFORM_ORG, type RouteEntry } from '../route-map'
+import type { RouteEntry } from '../route-map'
 import type { FieldDef, TableSchema } from '../schemas/table-schema'
 import type { Doc } from '../db/types'
 import { formulaOf } from '../schemas/computed'
@@ -26,7 +26,7 @@ import { formulaFields, numberOf } from '../schemas/formula'
 import { withMetrcPickLists } from '../metrc/pick-lists.server'
 import { isAppError, forbidden, notFound } from '../utils/errors'
 import { readView } from './table-page.server'
-import { isPlatformCollection } from '../route-map'
+import { listOptions } from '../records/list-options.server'
 import { rowRights } from '../records/rights'
 import { recordHistory } from './record-history.server'
 import { labelLinks, type LabelLinks } from '../labels/links.server'
@@ -71,8 +71,6 @@ export interface EditData {
   need: string | null
 }
 
-const MAX_OPTIONS = 1000
-
 /** The table screen behind an edit address, or the error page the user should see. */
 export async function editTarget(context: AppLoadContext, s: SignedIn, screenPath: string): Promise<{ route: RouteEntry; facility: string }> {
   const facility = s.session.facility ?? ''
@@ -80,14 +78,6 @@ export async function editTarget(context: AppLoadContext, s: SignedIn, screenPat
   if (screen === 'forbidden') throw forbidden('Your account is not entitled to this screen in this facility.')
   if (screen === 'unknown' || screen.workflows || screen.route.kind !== 'table' || !screen.route.collection) throw notFound('There is no table at this address.')
   return { route: screen.route, facility }
-}
-
-async function options(context: AppLoadContext, f: FieldDef, facility: string): Promise<Array<{ value: string; label: string }>> {
-  if (f.en?.list?.length) return f.en.list.map((v) => ({ value: v, label: v }))
-  const ref = referenceOf(f)
-  if (!ref || !(await context.database.schemas.hasCollection(ref.table))) return []
-  const rows = await context.database.store.find(isPlatformCollection(ref.table) ? PLATFORM_ORG : facility, ref.table, {}, MAX_OPTIONS)
-  return rows.map((r) => ({ value: r._id, label: String(r[ref.labelField] ?? r._id) })).sort((a, b) => a.label.localeCompare(b.label))
 }
 
 async function editable(context: AppLoadContext, s: SignedIn, route: RouteEntry, facility: string, url: URL, id: string | null) {
@@ -119,7 +109,7 @@ export async function loadEdit(context: AppLoadContext, s: SignedIn, route: Rout
   const opts: EditData['options'] = {}
   const walk = async (fields: FieldDef[]) => {
     for (const f of fields) {
-      if ((f.type === 'list' || f.type === 'multilist') && !opts[f.key]) opts[f.key] = await options(context, f, facility)
+      if ((f.type === 'list' || f.type === 'multilist') && !opts[f.key]) opts[f.key] = await listOptions(context.database.store, facility, f)
       if (f.array) await walk(f.array)
     }
   }
