@@ -214,6 +214,11 @@ describe(`sign-in back end on ${TEST_DB}`, () => {
       const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
       expect(verifyAccessToken(env.SESSION_SECRET, `${none}.${b}.`)).toBeNull()
       expect(verifyAccessToken(env.SESSION_SECRET, `${h}.${b}.${s.slice(0, -2)}AA`)).toBeNull()
+      // the same bytes spelled another way (a last character's unused bits set) is not the signature
+      const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(s.slice(-1))
+      const other = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[last ^ 1]
+      expect(Buffer.from(`${s.slice(0, -1)}${other}`, 'base64url').equals(Buffer.from(s, 'base64url'))).toBe(true)
+      expect(verifyAccessToken(env.SESSION_SECRET, `${h}.${b}.${s.slice(0, -1)}${other}`)).toBeNull()
 
       expect(verifyAccessToken(env.SESSION_SECRET, signAccessToken(env.SESSION_SECRET, claims, -1))).toBeNull()
       expect(verifyAccessToken(env.SESSION_SECRET, signAccessToken(env.SESSION_SECRET, claims, 60, Date.now() - 3_600_000))).toBeNull()
