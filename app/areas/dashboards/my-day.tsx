@@ -11,7 +11,7 @@ export function MyDayView({ day }: { day: MyDay | null }) {
         <ul aria-label="Alerts" className="flex flex-col gap-1">
           {day.alerts.map((a) => (
             <li key={a.text}>
-              <a href={a.href} className="flex min-h-[44px] items-center rounded-md border px-3 text-sm" style={{ borderColor: a.tone === 'bad' ? '#dc2626' : '#d97706', color: a.tone === 'bad' ? '#ef4444' : '#f59e0b' }}>
+              <a href={a.href} className={`flex min-h-[44px] items-center rounded-md border px-3 text-sm ${a.tone === 'bad' ? 'border-red-600 text-red-400' : 'border-amber-600 text-amber-300'}`}>
                 <WarningIcon /> <span className="ml-2">{a.text}</span>
               </a>
             </li>
