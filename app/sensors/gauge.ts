@@ -19,6 +19,8 @@ export const LEVEL_COLOUR: Record<Level, string> = { error: 'red', warn: 'orange
 export const LEVEL_TEXT: Record<Level, string> = { error: 'Critical', warn: 'Warning', med: 'Elevated', low: 'Normal', below: 'Low' }
 /** fill colours (Tailwind 600s), readable on the dark theme and the light one */
 export const LEVEL_HEX: Record<Level, string> = { error: '#dc2626', warn: '#ea580c', med: '#ca8a04', low: '#16a34a', below: '#2563eb' }
+/** the level's name in text: Tailwind 400s on the dark theme, remapped to darker ones in the light theme (app/tailwind.css), so both pass WCAG AA contrast (the 600 fills did not: red and blue on dark, green and yellow on light) */
+export const LEVEL_TEXT_CLASS: Record<Level, string> = { error: 'text-red-400', warn: 'text-orange-400', med: 'text-yellow-400', low: 'text-green-400', below: 'text-blue-400' }
 
 export function gaugeLevel(value: number, t: Thresholds): Level {
   if (value > t.error) return 'error'

@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { ROUTES } from '../../app/route-map'
+import { writeReadings } from '../../app/sensors/store.server'
 import { expect, login, test } from './fixtures'
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -108,6 +109,16 @@ test('axe: a record page, its edit and new forms, both themes, and kiosk mode ha
   const day = 86_400_000
   const task = await database.store.insert({ uid: u.uid }, 'greenleaf', 'sch_tasks', { title: 'axe: overdue check', start: new Date(Date.now() - 3 * day).toISOString(), end: new Date(Date.now() - 3 * day + 3_600_000).toISOString(), allDay: 'no', assignee: 'Maria Lopez', category: 'Maintenance', priority: 'Normal', status: 'Scheduled' })
   cleanup(() => database.db.query('DELETE FROM c_sch_tasks WHERE org = $1 AND id = $2', ['greenleaf', task._id]))
+  // and a sensor at every level (critical, warning, elevated, normal, low: SPEC §9's thresholds), so
+  // each level's colour is checked on /DshSensors in both themes whatever the simulator reports
+  const deviceID = `SEN-AXE-${javaScriptEnabled ? 'js' : 'nojs'}`
+  const dev = await database.store.insert({ uid: u.uid }, 'greenleaf', 'sen_devices', { deviceID, deviceName: `Axe room ${deviceID}`, type: 'sensor', location: '' })
+  cleanup(async () => {
+    await database.store.remove({ uid: u.uid }, 'greenleaf', 'sen_devices', dev._id)
+    for (const t of ['sensor_readings', 'sensor_hourly', 'sensor_latest']) await database.db.query(`DELETE FROM ${t} WHERE org = $1 AND device_id = $2`, ['greenleaf', deviceID])
+  })
+  const at = new Date(Date.now() - 60_000).toISOString()
+  await writeReadings(database.db, [['temp', 95], ['rh', 72], ['co2', 1300], ['vpd', 1.0], ['ppfd', 150]].map(([code, value]) => ({ org: 'greenleaf', deviceID, code: code as string, value: value as number, at })))
   await login(page, u.email, u.password)
   await page.getByRole('region', { name: 'Signed in' }).waitFor()
   const [plant] = (await database.store.page('greenleaf', 'fac_plants', { offset: 0, limit: 1, sort: { key: 'tag', dir: 'desc' }, activeOnly: true })).rows
@@ -118,6 +129,10 @@ test('axe: a record page, its edit and new forms, both themes, and kiosk mode ha
     await page.goto('/Welcome')
     await expect(page.getByRole('list', { name: 'Alerts' })).toContainText('scheduled tasks are overdue')
     await axe.check(`/Welcome ${theme}`)
+    await page.goto('/DshSensors')
+    await expect(page.locator(`section[data-device="${deviceID}"] li[data-level="error"]`)).toBeVisible()
+    await expect(page.locator(`section[data-device="${deviceID}"] li[data-level="below"]`)).toBeVisible()
+    await axe.check(`/DshSensors ${theme}`)
     for (const p of [record, `${record}/edit`, '/culPlants/new']) {
       await page.goto(p)
       await axe.check(`${p} ${theme}`)
@@ -136,6 +151,6 @@ test('axe: a record page, its edit and new forms, both themes, and kiosk mode ha
   await expect(page.locator('html')).toHaveClass('dark')
   await axe.check('/culPlants kiosk dark')
   await axe.close()
-  expect(axe.pages).toBe(14)
+  expect(axe.pages).toBe(16)
   expect(axe.found).toEqual({})
 })

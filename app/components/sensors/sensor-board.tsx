@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import type { Gauge, SensorBoard as Board } from '../../sensors/board.server'
-import { LEVEL_COLOUR, LEVEL_HEX, LEVEL_TEXT } from '../../sensors/gauge'
+import { LEVEL_COLOUR, LEVEL_HEX, LEVEL_TEXT, LEVEL_TEXT_CLASS } from '../../sensors/gauge'
 import { applyReading, type ReadingEvent } from '../../sensors/live'
 import { useT } from '../../i18n/t'
 import { READING_EVENT } from '../connection'
@@ -67,7 +67,7 @@ function GaugeView({ g }: { g: Gauge }) {
       <span className="text-sm text-slate-200">
         {g.short} {g.units ? <span className="text-slate-400">{g.units}</span> : null}
       </span>
-      <span className="text-xs font-semibold" style={{ color: colour }} data-testid="gauge-level">
+      <span className={`text-xs font-semibold ${LEVEL_TEXT_CLASS[g.level]}`} data-testid="gauge-level">
         {t(LEVEL_TEXT[g.level])}
       </span>
       <History points={g.history} max={g.max} label={t('Last 24 hours')} />
