@@ -94,7 +94,7 @@ const STATUS: Record<string, { text: string; cls: string }> = {
   pending: { text: 'Pending', cls: 'border-sky-500 text-sky-200' },
   sent: { text: 'Sent, awaiting METRC', cls: 'border-sky-500 text-sky-200' },
   confirmed: { text: 'Confirmed by METRC', cls: 'border-canopy-500 text-canopy-200' },
-  failed: { text: 'Failed', cls: 'border-red-500 text-red-200' },
+  failed: { text: 'Failed', cls: 'border-red-500 text-red-300' },
   discarded: { text: 'Discarded', cls: 'border-slate-500 text-slate-300' },
 }
 
