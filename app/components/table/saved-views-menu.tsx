@@ -9,13 +9,16 @@ import { Form, Link, useLocation } from '@remix-run/react'
 import type { SavedView } from '../../screens/saved-views.server'
 import { viewSearch } from '../../screens/table-url'
 
+/** the page of a screen's views, which is also where a save or a change posts (a refused one shows there) */
+export const savedViewsPath = (screen: string) => `/saved-views?screen=${encodeURIComponent(screen)}`
+
 const input = 'min-h-11 min-w-0 flex-1 rounded-md border border-slate-600 bg-slate-950 px-2 text-sm text-slate-100'
 const box = 'h-5 w-5 accent-canopy-500'
 
 /** The save form: the table's current settings under a name (the menu's, and the manage page's after a refused save). */
 export function SaveViewForm({ screen, query, t, draft, btn, idPrefix = 'save-view' }: { screen: string; query: string; t: (k: string) => string; draft?: { name: string; shared: boolean; pinned: boolean }; btn: string; idPrefix?: string }) {
   return (
-    <Form method="post" action="/saved-views" className="flex flex-col gap-2" aria-label={t('Save this view')}>
+    <Form method="post" action={savedViewsPath(screen)} className="flex flex-col gap-2" aria-label={t('Save this view')}>
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="screen" value={screen} />
       <input type="hidden" name="query" value={query} />
@@ -66,7 +69,7 @@ export function SavedViewsSection({ views, path, t, btn, btnOn }: { views: Saved
         <p className="text-sm text-slate-400">{t('No saved views on this screen yet.')}</p>
       )}
       <SaveViewForm screen={path} query={here} t={t} btn={btn} />
-      <Link to={`/saved-views?screen=${encodeURIComponent(path)}`} className={btn}>
+      <Link to={savedViewsPath(path)} className={btn}>
         {t('Manage views')}
       </Link>
     </section>

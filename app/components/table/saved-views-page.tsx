@@ -9,7 +9,7 @@ import type { SavedView } from '../../screens/saved-views.server'
 import type { SavedViewsAnswer, SavedViewsPage } from '../../screens/saved-views-route.server'
 import { useT } from '../../i18n/t'
 import { Notice } from '../ui'
-import { SaveViewForm } from './saved-views-menu'
+import { savedViewsPath, SaveViewForm } from './saved-views-menu'
 import { btn } from './table-toolbar'
 
 const danger = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-red-500 px-3 text-sm text-red-100 hover:bg-red-950'
@@ -38,7 +38,7 @@ function ViewRow({ v, screen, t }: { v: SavedView; screen: string; t: (k: string
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Form method="post">
+        <Form method="post" action={savedViewsPath(screen)}>
           <Hidden screen={screen} id={v.id} intent={v.pinned ? 'unpin' : 'pin'} />
           <button type="submit" className={btn} aria-label={`${t(v.pinned ? 'Unpin' : 'Pin to the menu')}: ${v.name}`}>
             {t(v.pinned ? 'Unpin' : 'Pin to the menu')}
@@ -47,14 +47,14 @@ function ViewRow({ v, screen, t }: { v: SavedView; screen: string; t: (k: string
         {v.manage ? (
           <>
             {v.shared || v.mine ? (
-              <Form method="post">
+              <Form method="post" action={savedViewsPath(screen)}>
                 <Hidden screen={screen} id={v.id} intent={v.shared ? 'unshare' : 'share'} />
                 <button type="submit" className={btn} aria-label={`${t(v.shared ? 'Stop sharing' : 'Share with the facility')}: ${v.name}`}>
                   {t(v.shared ? 'Stop sharing' : 'Share with the facility')}
                 </button>
               </Form>
             ) : null}
-            <Form method="post" className="flex items-center gap-1">
+            <Form method="post" action={savedViewsPath(screen)} className="flex items-center gap-1">
               <Hidden screen={screen} id={v.id} intent="rename" />
               <label htmlFor={`rename-${v.id}`} className="sr-only">{`${t('New name for')} ${v.name}`}</label>
               <input id={`rename-${v.id}`} name="name" defaultValue={v.name} maxLength={200} required className="min-h-11 w-48 rounded-md border border-slate-600 bg-slate-950 px-2 text-sm text-slate-100" />
@@ -62,7 +62,7 @@ function ViewRow({ v, screen, t }: { v: SavedView; screen: string; t: (k: string
                 {t('Rename')}
               </button>
             </Form>
-            <Form method="post">
+            <Form method="post" action={savedViewsPath(screen)}>
               <Hidden screen={screen} id={v.id} intent="delete" />
               <button type="submit" className={danger} aria-label={`${t('Delete')}: ${v.name}`}>
                 {t('Delete')}
