@@ -59,7 +59,7 @@ export function SavedViewsSection({ views, path, t, btn, btnOn }: { views: Saved
               <li key={v.id}>
                 <Link to={v.href} className={`${current ? btnOn : btn} w-full justify-start`} aria-current={current ? 'page' : undefined}>
                   <span className="truncate">{v.name}</span>
-                  <span className="ml-auto text-xs text-slate-300">{t(v.shared ? 'Shared' : 'Private')}</span>
+                  <span className="ml-auto text-xs">{t(v.shared ? 'Shared' : 'Private')}</span>
                 </Link>
               </li>
             )

@@ -12,7 +12,7 @@ import { Notice } from '../ui'
 import { savedViewsPath, SaveViewForm } from './saved-views-menu'
 import { btn } from './table-toolbar'
 
-const danger = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-red-500 px-3 text-sm text-red-100 hover:bg-red-950'
+const danger = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md bg-red-700 px-3 text-sm text-white hover:bg-red-600'
 
 function Hidden({ screen, id, intent }: { screen: string; id: string; intent: string }) {
   return (
