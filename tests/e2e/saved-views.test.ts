@@ -50,6 +50,11 @@ test('save, share, pin, open from the drawer, privacy across users and facilitie
   // back on the saved view, with a confirmation
   await expect(page.getByTestId('action-done')).toHaveText(`Saved the view "${shared}", shared with the facility, pinned to the menu.`)
   await expect(page).toHaveURL(/\/culPlants\?sort=tag&dir=desc&col=tag&q=ODD&hide=room/)
+  // the confirmation belongs to that page: the next search does not carry it
+  await page.getByLabel('Search text').fill('VIEW-ODD-3')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await expect(page.getByTestId('action-done')).toHaveCount(0)
   // a private one of the plain table
   await page.goto(`${SCREEN}?sort=tag`)
   await saveView(page, mine, {})

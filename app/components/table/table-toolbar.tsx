@@ -29,7 +29,8 @@ export function HiddenState({ query, except }: { query: ListQuery; except: ListK
   const keep = new URLSearchParams(search)
   return (
     <>
-      {PAGE_PARAMS.filter((p) => p !== 'msg' && keep.has(p)).map((p) => (
+      {/* a message and a confirmation belong to the page they came with (as in listQueryToSearch's links) */}
+      {PAGE_PARAMS.filter((p) => p !== 'msg' && p !== 'done' && keep.has(p)).map((p) => (
         <input key={p} type="hidden" name={p} value={keep.get(p)!} />
       ))}
       {LIST_KEYS.filter((k) => !except.includes(k) && k !== 'page' && query[k] !== undefined).map((k) => {
