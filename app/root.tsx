@@ -7,6 +7,7 @@ import { findUser } from './auth/accounts.server'
 import { facilitiesOf, visibleRoutes } from './auth/entitlements'
 import { activeOrgs } from './auth/flow.server'
 import { getPrefs } from './auth/preferences.server'
+import { pinnedViews } from './screens/saved-views.server'
 import { workflowPath, workflowsOf } from './auth/screens.server'
 import { Shell, type MenuGroup } from './components/shell'
 import { PublicBar } from './components/public-bar'
@@ -66,6 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lang: prefs.lang,
       phrases: await phrasesFor(context.database, prefs.lang),
       menu,
+      // the saved views this user pinned here, of the screens the menu offers them (decision 073)
+      pinned: done && facility ? (await pinnedViews(context.database, u.uid, facility)).filter((v) => menu.some((g) => g.items.some((i) => i.path === v.screen))).map((v) => ({ path: v.href, title: v.name })) : [],
       unread: done && facility ? await unreadBadges(context, u.uid, facility, menu.flatMap((g) => g.items.map((i) => i.path)), url) : [],
       facilities: mine.length,
       // the drawer's facility switcher (decision 061): only for someone with a choice
@@ -177,6 +180,7 @@ function Page({ children }: { children: React.ReactNode }) {
         light: data.light,
         lang: data.lang,
         menu: data.menu,
+        pinned: data.pinned,
         message: data.message,
         metrcBanner: data.metrcBanner,
         logo: data.logo,

@@ -10,6 +10,7 @@ const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke
 
 /** the drawing's paths by group name; a group without one gets the first letter of its name */
 const PATHS: Record<string, string> = {
+  'Pinned views': 'M12 17v5M9 3h6l-1 7 4 3v2H6v-2l4-3Z',
   Cultivation: 'M12 21v-9M12 12c0-4 3-7 8-7 0 5-3 7-8 7ZM12 14c0-3-2-6-7-6 0 4 2 6 7 6Z',
   Dashboards: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   Tasks: 'M8 3v4M16 3v4M3 9h18M5 5h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2ZM8 15l2 2 5-5',

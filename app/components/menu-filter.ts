@@ -4,7 +4,7 @@
  * Shared by the server (the no-JavaScript GET form, `?menu=`) and the browser (as one types).
  * The shell loads it on every page: it imports one constant.
  */
-import { MENU_FILTER_PARAM } from '../screens/table-url'
+import { MENU_FILTER_PARAM, viewSearch } from '../screens/table-url'
 
 export { MENU_FILTER_PARAM }
 export interface MenuEntry {
@@ -32,4 +32,14 @@ export function isCurrentScreen(path: string, pathname: string): boolean {
   const p = path.toLowerCase()
   const here = pathname.toLowerCase().replace(/\/+$/, '')
   return here === p || here.startsWith(`${p}/`)
+}
+
+/** The drawer's group of the user's pinned saved views (decision 073). */
+export const PINNED_GROUP = 'Pinned views'
+
+/** Is the page at `pathname` + `search` the saved view `href` opens (the same screen and the same settings)? */
+export function isCurrentView(href: string, pathname: string, search: string): boolean {
+  const i = href.indexOf('?')
+  const path = i < 0 ? href : href.slice(0, i)
+  return path.toLowerCase() === pathname.toLowerCase().replace(/\/+$/, '') && viewSearch(i < 0 ? '' : href.slice(i + 1)) === viewSearch(search)
 }

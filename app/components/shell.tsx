@@ -42,6 +42,8 @@ export interface ShellData {
   light: boolean
   lang: 'en' | 'es'
   menu: MenuGroup[]
+  /** the saved views this user pinned in this facility (decision 073): the drawer's first group */
+  pinned?: Array<{ path: string; title: string }>
   /** a message for the user (SPEC §8 toasts), rendered on the server so it shows without JavaScript */
   message?: string | null
   /** admins: the facility's METRC key stopped working (issue 9) */
@@ -196,6 +198,7 @@ export function Shell({ data, children, notice }: { data: ShellData; children: R
       <div className="flex flex-1">
         <SideDrawer
           menu={data.menu}
+          pinned={data.pinned ?? []}
           collapsed={collapsed}
           open={drawerOpen}
           hydrated={hydrated}

@@ -14,7 +14,7 @@ import { useState } from 'react'
 import { useT } from '../i18n/t'
 import { GroupIcon } from './drawer-icons'
 import { CloseIcon } from './icons'
-import { filterMenu, isCurrentScreen, MENU_FILTER_PARAM, type MenuGroupLike } from './menu-filter'
+import { filterMenu, isCurrentScreen, isCurrentView, MENU_FILTER_PARAM, PINNED_GROUP, type MenuEntry, type MenuGroupLike } from './menu-filter'
 
 export const DRAWER_ID = 'nav-drawer'
 /** the page beside the drawer: without JavaScript, Close is a link here (the drawer is no longer the :target) */
@@ -27,8 +27,10 @@ export interface FacilityChoice {
   name: string
 }
 
-export function SideDrawer({ menu, collapsed, open, hydrated, onClose, facility, facilities }: {
+export function SideDrawer({ menu, pinned = [], collapsed, open, hydrated, onClose, facility, facilities }: {
   menu: MenuGroupLike[]
+  /** the user's pinned saved views (decision 073): a group above the modules, each a link to the view */
+  pinned?: MenuEntry[]
   collapsed: boolean
   /** opened on a narrow screen (with JavaScript; without it, `:target` opens it) */
   open: boolean
@@ -41,7 +43,7 @@ export function SideDrawer({ menu, collapsed, open, hydrated, onClose, facility,
   const location = useLocation()
   const params = new URLSearchParams(location.search)
   const [query, setQuery] = useState(() => params.get(MENU_FILTER_PARAM) ?? '')
-  const shown = filterMenu(menu, query, t)
+  const shown = filterMenu(pinned.length ? [{ name: PINNED_GROUP, items: pinned }, ...menu] : menu, query, t)
   const filtering = query.trim() !== ''
   return (
     <>
@@ -83,27 +85,29 @@ export function SideDrawer({ menu, collapsed, open, hydrated, onClose, facility,
             )}
           </form>
           {shown.map((g) => {
-            const here = g.items.some((i) => isCurrentScreen(i.path, location.pathname))
+            const isPinned = g.name === PINNED_GROUP
+            const currentOf = (path: string) => (isPinned ? isCurrentView(path, location.pathname, location.search) : isCurrentScreen(path, location.pathname))
+            const here = g.items.some((i) => currentOf(i.path))
             // collapsed, a group opens beside the drawer only when asked (and closes on a new page);
             // expanded, the current screen's group is open, and every group that matches the filter
             return (
-              <details key={collapsed ? `${g.name} ${location.pathname}` : g.name} open={collapsed ? false : filtering || here} className="drawer-group mb-1">
+              <details key={collapsed ? `${g.name} ${location.pathname}` : g.name} open={collapsed ? false : filtering || here || isPinned} className="drawer-group mb-1" data-testid={isPinned ? 'pinned-views' : undefined}>
                 <summary className={`flex min-h-11 cursor-pointer list-none items-center gap-2 rounded px-2 font-semibold hover:bg-slate-800 ${here ? 'text-canopy-400' : ''} ${focus}`} title={collapsed ? t(g.name) : undefined}>
                   <GroupIcon name={g.name} />
                   <span className="drawer-label">{t(g.name)}</span>
                 </summary>
                 <ul className="drawer-items">
-                  {g.items.map((i) => {
-                    const current = isCurrentScreen(i.path, location.pathname)
+                  {g.items.map((i, n) => {
+                    const current = currentOf(i.path)
                     return (
-                      <li key={i.path}>
+                      <li key={isPinned ? n : i.path}>
                         <Link
                           to={i.path}
                           aria-current={current ? 'page' : undefined}
                           onClick={onClose}
                           className={`flex min-h-11 items-center rounded border-l-4 pl-7 pr-2 hover:bg-slate-800 ${current ? 'border-canopy-400 bg-slate-800 font-semibold text-canopy-400' : 'border-transparent'} ${focus}`}
                         >
-                          {t(i.title)}
+                          {isPinned ? i.title : t(i.title)}
                         </Link>
                       </li>
                     )

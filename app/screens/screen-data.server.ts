@@ -14,6 +14,7 @@ import { PLATFORM_ORG } from '../route-map'
 import { metrcPanel, type MetrcPanel } from '../metrc/sync/panel.server'
 import { sensorBoard, type SensorBoard } from '../sensors/board.server'
 import { tablePage, type TableData } from './table-page.server'
+import { listViews } from './saved-views.server'
 import { tableScanSetting } from '../devices/scan-record.server'
 import type { ScannerField } from '../forms/scanner-setting'
 import type { DeleteConfirm } from './record-delete.server'
@@ -50,6 +51,8 @@ export async function loadScreen(context: AppLoadContext, user: SessionUser, fac
   // a Metrc table: its link to METRC, when it was last synced, Sync now
   const metrc = route.collection ? await metrcPanel(context, user, facility, route.collection, url) : null
   const table = await tablePage(context, user, route, facility, url)
+  // a table of the route map keeps named views of itself (decision 073)
+  if (route.collection && route.path !== '/Table') table.views = await listViews(context.database, { user, facility }, route.path)
   // a scanned code (components/keyboard-shortcuts.tsx): the one record it matches opens, else the filtered table shows
   if (url.searchParams.get(SCAN_PARAM) === '1' && kind === 'table' && table.total === 1 && table.rows.length === 1) throw redirect(`${route.path}/${encodeURIComponent(table.rows[0].id)}`)
   // a scanner setting `id:prt` / `tag:more` for this table: the Scan button (SPEC §3; devices/scan-record.server.ts)

@@ -19,6 +19,7 @@ import { timeZoneOf } from '../facilities/facts.server'
 import { rowRights } from '../records/rights'
 import { routeEditable } from '../records/access.server'
 import { parseListQuery } from './table-query'
+import type { SavedView } from './saved-views.server'
 import { displayDelays, type DisplayDelays } from './display-settings.server'
 import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, eqPairs, MAX_PAGE, type ListQuery } from './table-url'
 
@@ -95,6 +96,8 @@ export interface TableData {
   trace: boolean
   /** the exact matches of the view in words, e.g. "Growth Phase: Flowering · Room: Flower Room 1" */
   matchLabel?: string
+  /** the screen's saved views this user sees (decision 073): the More menu lists them and saves this view */
+  views?: SavedView[]
   /** page links that continue after the last row / before the first (decision 008) */
   next?: string
   prev?: string
@@ -149,7 +152,13 @@ export async function readView(context: AppLoadContext, route: RouteEntry, facil
   }
   const dateFields = [...fields.filter(dateKinds).map((f) => ({ key: f.key, label: f.label })), { key: 'cts', label: 'Record Created' }]
   if (query.df && !dateFields.some((d) => d.key === query.df)) drop('df', `Ignored df="${query.df}": that is not a date column of this table.`)
-  if (query.hide) query.hide = query.hide.filter((k) => fields.some((f) => f.key === k))
+  if (query.hide) {
+    // a saved view or an old link may hide a column the table no longer has: say which (decision 073)
+    const gone = query.hide.filter((k) => !fields.some((f) => f.key === k))
+    if (gone.length) notices.push(`Ignored hide="${gone.join(',')}": this table has no such column${gone.length > 1 ? 's' : ''}.`)
+    query.hide = query.hide.filter((k) => fields.some((f) => f.key === k))
+    if (!query.hide.length) delete query.hide
+  }
   if (query.page && query.page > MAX_PAGE) query.page = MAX_PAGE
 
   const timeZone = await timeZoneOf(context, facility)

@@ -103,3 +103,24 @@ export function eqPairs(eq: string | undefined): Array<[string, string]> {
 export function eqOf(pairs: Array<[string, string]>): string {
   return pairs.map(([k, v]) => `${k}:${v}`).join(';')
 }
+
+/**
+ * What a saved view keeps (decision 073): the view's settings without where one is in it (page,
+ * the page links' cursors, expanded rows) and without the page size the window picks with JavaScript.
+ */
+export const VIEW_KEYS = LIST_KEYS.filter((k) => !['page', 'after', 'before', 'size', 'open'].includes(k))
+
+/**
+ * A view's settings as the canonical query string (no `?`; VIEW_KEYS in their order, the first of a
+ * repeated one): two addresses of the same view give the same string, so the drawer can tell
+ * whether the page is a pinned view. Values as the table's own links write them.
+ */
+export function viewSearch(search: string | URLSearchParams): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  const out = new URLSearchParams()
+  for (const k of VIEW_KEYS) {
+    const v = params.get(k)
+    if (v !== null && v !== '') out.set(k, v)
+  }
+  return out.toString()
+}

@@ -154,3 +154,35 @@ test('axe: a record page, its edit and new forms, both themes, and kiosk mode ha
   expect(axe.pages).toBe(16)
   expect(axe.found).toEqual({})
 })
+
+test('axe: saved views (the More menu open with its views, a pinned view in the drawer, the views page), both themes', async ({ page, createUser, database, javaScriptEnabled }) => {
+  const axe = collector(page, javaScriptEnabled)
+  const u = await createUser({ role: 'admin', modules: { greenleaf: null } })
+  await login(page, u.email, u.password)
+  await page.getByRole('region', { name: 'Signed in' }).waitFor()
+  await page.goto('/culPlants?sort=tag&dir=desc')
+  await page.locator('summary[aria-label="More table tools"]').click()
+  await page.getByLabel('Save this view as').fill(`Axe view ${u.uid}`)
+  await page.getByRole('checkbox', { name: 'Pin to the menu' }).check()
+  await page.getByRole('button', { name: 'Save view' }).click()
+  await expect(page.getByTestId('action-done')).toBeVisible()
+  try {
+    for (const light of [false, true]) {
+      await setTheme(page, light)
+      const theme = light ? 'light' : 'dark'
+      await page.goto('/culPlants?sort=tag&dir=desc')
+      await expect(page.getByTestId('pinned-views').getByRole('link', { name: `Axe view ${u.uid}` })).toHaveAttribute('aria-current', 'page')
+      await page.locator('summary[aria-label="More table tools"]').click()
+      await expect(page.getByTestId('saved-views')).toBeVisible()
+      await axe.check(`/culPlants saved views ${theme}`)
+      await page.goto('/saved-views?screen=/culPlants')
+      await axe.check(`/saved-views ${theme}`)
+    }
+  } finally {
+    await setTheme(page, false)
+    await database.db.query('DELETE FROM saved_views WHERE owner = $1', [u.uid])
+  }
+  await axe.close()
+  expect(axe.pages).toBe(4)
+  expect(axe.found).toEqual({})
+})

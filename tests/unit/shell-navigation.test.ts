@@ -3,7 +3,8 @@
  * the pure parts the shell renders on the server and in the browser.
  */
 import { breadcrumbTrail } from '#app/components/breadcrumb-trail'
-import { filterMenu, isCurrentScreen } from '#app/components/menu-filter'
+import { filterMenu, isCurrentScreen, isCurrentView } from '#app/components/menu-filter'
+import { viewSearch } from '#app/screens/table-url'
 import { recordName } from '#app/forms/record-title'
 import { parseListQuery } from '#app/screens/table-query'
 
@@ -38,6 +39,21 @@ describe('isCurrentScreen', () => {
     expect(isCurrentScreen('/culPlants', '/culPlants/p-1/edit')).toBe(true)
     expect(isCurrentScreen('/DisSales', '/DisSalesX')).toBe(false)
     expect(isCurrentScreen('/culPlants', '/Welcome')).toBe(false)
+  })
+})
+
+describe('isCurrentView (a pinned saved view, decision 073)', () => {
+  it('is the same screen with the same view settings, whatever the page, size, facility or notice', () => {
+    const href = '/culPlants?sort=tag&dir=desc&q=ODD&hide=room%2Cnotes'
+    expect(isCurrentView(href, '/culPlants', '?facility=greenleaf&size=30&sort=tag&dir=desc&q=ODD&hide=room%2Cnotes&page=2&done=Saved')).toBe(true)
+    expect(isCurrentView(href, '/CULPLANTS/', '?sort=tag&dir=desc&q=ODD&hide=room%2Cnotes')).toBe(true)
+    expect(isCurrentView(href, '/culPlants', '?sort=tag&dir=asc&q=ODD&hide=room%2Cnotes')).toBe(false)
+    expect(isCurrentView(href, '/culPlants', '?sort=tag&dir=desc&q=ODD')).toBe(false)
+    expect(isCurrentView(href, '/CulPlantings', '?sort=tag&dir=desc&q=ODD&hide=room%2Cnotes')).toBe(false)
+    expect(isCurrentView('/culPlants', '/culPlants', '?size=20&facility=x')).toBe(true)
+  })
+  it('viewSearch keeps the view settings in one order, the first of a repeated one', () => {
+    expect(viewSearch('?q=a&sort=tag&page=3&open=x&after=abc&q=b&font=12&menu=pl')).toBe('sort=tag&q=a&font=12')
   })
 })
 

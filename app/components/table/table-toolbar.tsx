@@ -2,7 +2,7 @@
  * The table screen's toolbar (SPEC §2.5). On one line at 1280 px (decision 064): the column search,
  * the date filter with its shortcuts and a custom range, Refresh, a More menu and Add Item. The menu
  * (a <details>, so it opens without JavaScript) holds Active/All records, Show Hidden Columns, the
- * row density (saved per user through /Preferences), font sizes and Export. Every control is a link
+ * row density (saved per user through /Preferences), font sizes, Export and the saved views (decision 073). Every control is a link
  * or a form, so it works without JavaScript; with it the search runs 1 s after typing stops and
  * Refresh lights up when the table changed on the server.
  */
@@ -13,6 +13,7 @@ import type { TableData } from '../../screens/table-page.server'
 import { FONT_SIZES, LIST_KEYS, PAGE_PARAMS, type ListKey, type ListQuery } from '../../screens/table-url'
 import { TABLE_EVENT } from '../connection'
 import { RECORD_DIALOG_LINK } from '../form/record-dialog-links'
+import { SavedViewsSection } from './saved-views-menu'
 import { CalendarIcon, CloseIcon, DownloadIcon, PlusIcon, RefreshIcon } from '../icons'
 
 /** A toolbar or pager button: a 44 × 44 px touch target at least (WCAG 2.5.5; the kiosk is used with gloves). */
@@ -28,7 +29,8 @@ export function HiddenState({ query, except }: { query: ListQuery; except: ListK
   const keep = new URLSearchParams(search)
   return (
     <>
-      {PAGE_PARAMS.filter((p) => p !== 'msg' && keep.has(p)).map((p) => (
+      {/* a message and a confirmation belong to the page they came with (as in listQueryToSearch's links) */}
+      {PAGE_PARAMS.filter((p) => p !== 'msg' && p !== 'done' && keep.has(p)).map((p) => (
         <input key={p} type="hidden" name={p} value={keep.get(p)!} />
       ))}
       {LIST_KEYS.filter((k) => !except.includes(k) && k !== 'page' && query[k] !== undefined).map((k) => {
@@ -212,6 +214,7 @@ function MoreMenu({ data, path, to, t, density }: { data: TableData; path: strin
             </a>
           </>
         ) : null}
+        {data.views ? <SavedViewsSection views={data.views} path={path} t={t} btn={btn} btnOn={btnOn} /> : null}
       </div>
     </details>
   )

@@ -20,6 +20,7 @@ import m040 from './040-mail-requests'
 import m042 from './042-campaign-sends'
 import m043 from './043-release-notes-seen'
 import m044 from './044-csv-imports'
+import m045 from './045-saved-views'
 
 export interface Migration {
   version: number
@@ -49,4 +50,5 @@ export const MIGRATIONS: Migration[] = [
   { version: 42, name: 'campaign-sends', sql: m042 },
   { version: 43, name: 'release-notes-seen', sql: m043 },
   { version: 44, name: 'csv-imports', sql: m044 },
+  { version: 45, name: 'saved-views', sql: m045 },
 ]
