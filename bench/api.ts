@@ -159,7 +159,7 @@ function throughputRow(engine: Engine, scenario: string, r: Interleaved | null, 
     target: '-',
     met: null,
     notes: [
-      `${m.rps.toFixed(0)} requests/s (median; rounds: ${runs.map((x) => x.rps.toFixed(0)).join(', ')}), p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (medians; rounds' p95: ${runs.map((x) => x.p95.toFixed(0)).join(', ')}); ${n.toLocaleString('en-US')} answers, ${m.failed} failed or not 2xx; ${records} records an answer`,
+      `${m.rps.toFixed(0)} requests/s (median; rounds: ${runs.map((x) => x.rps.toFixed(0)).join(', ')}), p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (medians; rounds' p95: ${runs.map((x) => x.p95.toFixed(0)).join(', ')}); ${n.toLocaleString('en-US')} answers, ${m.failed} failed or not 2xx${m.failed ? ` (${m.why})` : ''}; ${records} records an answer`,
       ...notes,
     ],
   }

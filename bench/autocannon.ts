@@ -15,6 +15,8 @@ export interface LoadRun {
   ok: number
   /** answers with another status, connection errors and timeouts */
   failed: number
+  /** the failures by status code, `errors` and `timeouts` */
+  why: Record<string, number>
   secs: number
   /** 2xx answers per second */
   rps: number
@@ -56,7 +58,7 @@ export interface Interleaved {
   /** per target, in the order given: every timed round */
   runs: LoadRun[][]
   /** per target: the median over the rounds of requests/s, p50 and p95 */
-  median: Array<{ rps: number; p50: number; p95: number; failed: number }>
+  median: Array<{ rps: number; p50: number; p95: number; failed: number; why: string }>
   /** target i against target 0, the median of the per-round ratios */
   ratioTo0: Array<{ rps: number; p95: number }>
 }
@@ -88,9 +90,16 @@ export async function interleaved(targets: LoadTarget[], o: LoadOptions & { roun
   }
   return {
     runs,
-    median: runs.map((rs) => ({ rps: median(rs.map((x) => x.rps)), p50: median(rs.map((x) => x.p50)), p95: median(rs.map((x) => x.p95)), failed: rs.reduce((n, x) => n + x.failed, 0) })),
+    median: runs.map((rs) => ({ rps: median(rs.map((x) => x.rps)), p50: median(rs.map((x) => x.p50)), p95: median(rs.map((x) => x.p95)), failed: rs.reduce((n, x) => n + x.failed, 0), why: failures(rs) })),
     ratioTo0: runs.map((rs) => ({ rps: median(rs.map((x, k) => x.rps / runs[0][k].rps)), p95: median(rs.map((x, k) => x.p95 / runs[0][k].p95)) })),
   }
+}
+
+/** e.g. "429: 54, errors: 2" over all the runs, or '' */
+function failures(runs: LoadRun[]): string {
+  const sum: Record<string, number> = {}
+  for (const r of runs) for (const [k, n] of Object.entries(r.why ?? {})) sum[k] = (sum[k] ?? 0) + n
+  return Object.entries(sum).map(([k, n]) => `${k}: ${n}`).join(', ')
 }
 
 /** Options shared by the scenarios that use the generator: `--load-*` flags (bench/run.ts). */

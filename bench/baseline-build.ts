@@ -7,8 +7,9 @@
  *   commit. Its node_modules are this checkout's, hard-linked (`cp -al`: no copy, no install), so a
  *   baseline whose package-lock.json differs builds against this checkout's packages; the notes say so.
  * - `npm run build` there, once: a finished build is marked (`.bench-built`) and reused by later runs of
- *   the same commit. A failed build is retried on the next run. Remove one with
- *   `git worktree remove --force data/bench-baseline/<hash>`.
+ *   the same commit. A failed build is retried on the next run. One baseline is kept: preparing another
+ *   commit's removes the others (`git worktree remove --force`). HEAD~20 moves with every commit, so
+ *   `--baseline=<hash>` keeps one fixed.
  * Never throws: a baseline that cannot be prepared comes back as { reason }.
  */
 import { spawnSync } from 'node:child_process'
@@ -42,13 +43,16 @@ export function prepareBaseline(flag: string | undefined, log: (m: string) => vo
     const notes: string[] = []
     const lockOf = (d: string) => (fs.existsSync(path.join(d, 'package-lock.json')) ? fs.readFileSync(path.join(d, 'package-lock.json'), 'utf8') : '')
     if (!fs.existsSync(marker)) {
-      if (fs.existsSync(dir)) {
-        log(`screen: removing the unfinished baseline ${dir}`)
-        spawnSync('git', ['worktree', 'remove', '--force', dir])
-        fs.rmSync(dir, { recursive: true, force: true })
-        spawnSync('git', ['worktree', 'prune'])
+      // one baseline is kept: an unfinished one of this commit and those of other commits go
+      const parent = path.dirname(dir)
+      for (const other of fs.existsSync(parent) ? fs.readdirSync(parent) : []) {
+        const d = path.join(parent, other)
+        log(`screen: removing the baseline worktree ${path.relative(process.cwd(), d)}`)
+        spawnSync('git', ['worktree', 'remove', '--force', d])
+        fs.rmSync(d, { recursive: true, force: true })
       }
-      fs.mkdirSync(path.dirname(dir), { recursive: true })
+      spawnSync('git', ['worktree', 'prune'])
+      fs.mkdirSync(parent, { recursive: true })
       log(`screen: git worktree add ${path.relative(process.cwd(), dir)} ${short} (${ref})`)
       git(['worktree', 'add', '--detach', dir, sha])
       const cp = spawnSync('cp', ['-al', path.resolve('node_modules'), path.join(dir, 'node_modules')], { encoding: 'utf8' })

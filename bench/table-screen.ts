@@ -8,7 +8,7 @@
  *   alternate rounds after a warm-up;
  * - pages per second and p95 under load: autocannon in a child process (bench/autocannon.ts), N
  *   connections, the two servers in interleaved rounds after a warm-up run each; the requests ask for
- *   gzip, as a browser does.
+ *   gzip, as a browser does; rate limits off (N connections of one session would trip the per-user limit).
  */
 import fs from 'node:fs'
 import zlib from 'node:zlib'
@@ -68,7 +68,8 @@ async function weigh(base: string, cookie: string): Promise<Weight> {
 }
 
 async function startSide(label: string, log: (m: string) => void, cwd?: string): Promise<Side> {
-  const { base, stop } = await startBuiltServer(log, `screen (${label})`, cwd)
+  // rate limits off, as for the api rows: N connections of one session would trip the per-user limit by design
+  const { base, stop } = await startBuiltServer(log, `screen (${label})`, { cwd, env: { RATE_LIMIT_PER_SEC: '0', RATE_LIMIT_ADDRESS_PER_SEC: '0' } })
   try {
     const cookie = await signIn(base)
     return { label, base, cookie, weight: await weigh(base, cookie), render: [], stop }
@@ -136,7 +137,7 @@ export async function tableScreen(log: (m: string) => void, o: { baseline?: stri
     out.unshift(head)
     out.push(line(['figure', ...cols]), '  ' + widths.slice(0, cols.length + 1).map((n) => '-'.repeat(n)).join('-|-'), ...table.map(line))
     if (sides.length === 2 && !('reason' in base)) out.push(`  previous: ${base.label}, built in ${base.dir}${base.notes.length ? `; ${base.notes.join('; ')}` : ''}`)
-    const failed = load.median.map((m, i) => (m.failed ? `${sides[i].label} ${m.failed}` : '')).filter(Boolean)
+    const failed = load.median.map((m, i) => (m.failed ? `${sides[i].label} ${m.failed} (${m.why})` : '')).filter(Boolean)
     out.push(
       `  load: autocannon in a child process, ${o.load.connections} connections, ${o.load.rounds} rounds of ${o.load.seconds} s per server after ${o.load.warmupSeconds} s of warm-up each, servers in alternate order; requests ask for gzip${failed.length ? `; failed or not 2xx: ${failed.join(', ')}` : ''}`,
       `  JavaScript target < 100 KB gzipped: ${w.js.packed < JS_BUDGET ? 'yes' : 'NO'} (decision 071, ${w.js.files} files);  render target < 30 ms (p50): ${percentile(now.render, 50) < 30 ? 'yes' : 'NO'}`,
