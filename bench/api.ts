@@ -13,7 +13,7 @@
  *   measured in interleaved rounds (Canopy, Directus, Directus, Canopy, …), so both see the same load.
  *
  * The rate limits are off for the benchmark (RATE_LIMIT_*_PER_SEC=0): they exist to stop runaway
- * clients, and 50 clients from one address would trip them by design. Uses the setup of the table
+ * clients, and the load generator's connections from one address would trip them by design. Uses the setup of the table
  * scenario (fac_plants is a view of the bench plants; an admin of org0).
  */
 import fs from 'node:fs'
@@ -102,10 +102,12 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
         }
       }
       const targets: LoadTarget[] = [{ label: `Canopy (${engine.name})`, url: myUrl, headers }]
+      let peerRecords = 0
       const notes: string[][] = [[`Canopy: the production Express app on this process's main thread; ${engine.name === 'pg' ? 'PostgreSQL on the same 2 cores' : 'PGlite in this process'}`]]
       if (peer) {
         const peerUrl = peer.listUrl(engine.org, room)
         const peerIds = ids(await (await fetch(peerUrl, { headers: peer.headers })).text(), 'data')
+        peerRecords = peerIds.length
         targets.push({ label: peer.name, url: peerUrl, headers: peer.headers })
         notes.push([
           `${peer.name} (npm, ${directusDir()}) in its own Node process, cache and rate limiter off, admin static token; its table: the same rows as columns, index (org, cts, id)`,
@@ -119,7 +121,7 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
       rows.push(throughputRow(engine, `api: GET /dt/v1 list, ${l.connections} connections`, r, 0, myIds.length, [...notes[0], method]))
       if (peer) {
         const ratio = r.ratioTo0[1]
-        rows.push(throughputRow(engine, `peer: ${peer.name} GET /items list, ${l.connections} connections`, r, 1, myIds.length, [
+        rows.push(throughputRow(engine, `peer: ${peer.name} GET /items list, ${l.connections} connections`, r, 1, peerRecords, [
           ...notes[1],
           `Canopy/peer (median of the per-round ratios): ${(1 / ratio.rps).toFixed(2)}x the requests/s, ${(1 / ratio.p95).toFixed(2)}x the p95`,
         ]))
