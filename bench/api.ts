@@ -6,19 +6,18 @@
  *   `POST /misc/dbops?c=fac_plants&op=pipe` (active only, room contains "flower", newest planted
  *   first, $facet of 20 rows and the total) against the same page from the data layer directly
  *   (`Store.page`, exact total). Target: the API's overhead under 20 % (ratio <= 1.2) at 1M on PostgreSQL.
- * - throughput row: 50 clients at once (in a worker thread), each sending
- *   `GET /dt/v1/fac_plants?room=…&limit=20` one after another for a fixed time; requests per second
- *   and the latency p50/p95 of every request.
- * - peer row: the same list from Directus (bench/peer-directus.ts) with the same clients, when it is
- *   installed outside the repository; otherwise the row says why it was skipped.
+ * - throughput rows: `GET /dt/v1/fac_plants?room=…&limit=20` under autocannon in a child process
+ *   (bench/autocannon.ts, --load-* flags): requests per second, p50 and p95, medians over rounds.
+ * - peer row: the same list from Directus (bench/peer-directus.ts), when it is installed outside the
+ *   repository; otherwise the row says why it was skipped. Both servers are started and warmed, then
+ *   measured in interleaved rounds (Canopy, Directus, Directus, Canopy, …), so both see the same load.
  *
  * The rate limits are off for the benchmark (RATE_LIMIT_*_PER_SEC=0): they exist to stop runaway
- * clients, and 50 clients from one address would trip them by design. Uses the setup of the table
+ * clients, and the load generator's connections from one address would trip them by design. Uses the setup of the table
  * scenario (fac_plants is a view of the bench plants; an admin of org0).
  */
 import fs from 'node:fs'
 import { once } from 'node:events'
-import { Worker } from 'node:worker_threads'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -27,14 +26,13 @@ import pino from 'pino'
 import { runPipeline } from '../app/api/pipeline/run.server'
 import { signAccessToken } from '../app/auth/tokens.server'
 import { createHttpApp } from '../app/server/http.server'
-import { stats, comparePair, type BenchContext, type BenchRow, type Engine, type Scenario } from './lib'
+import { interleaved, type Interleaved, type LoadTarget } from './autocannon'
+import { comparePair, type BenchContext, type BenchRow, type Engine, type Scenario } from './lib'
 import { directusDir, directusMissing, startDirectus, type RunningPeer } from './peer-directus'
 import { closeScreen, prepareScreen } from './table-page'
 
 const BUILD = path.resolve('build/index.js')
 const TABLE = 'fac_plants'
-const CLIENTS = 50
-const THROUGHPUT_SECONDS = 10
 const OVERHEAD_TARGET = 1.2
 
 const PIPELINE = [
@@ -88,37 +86,48 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
       rows.push({ scenario: 'api: table-page pipeline, /misc/dbops vs Store.page', engine: engine.name, docs: engine.docs, store: { p50: NaN, p95: NaN, n: 0 }, hand: { p50: NaN, p95: NaN, n: 0 }, target: '-', met: null, notes })
     }
 
-    // ---- list throughput: 50 clients, each one request after another, from a worker thread
+    // ---- list throughput: Canopy and the peer (Directus) started and warmed, then interleaved rounds of autocannon in a child process
     const room = 'Flower Room 2'
-    ctx.log(`api: ${CLIENTS} clients for ${THROUGHPUT_SECONDS} s on ${engine.name}`)
-    const mine = await load(`${base}/dt/v1/${TABLE}?room=${encodeURIComponent(room)}&limit=20`, headers)
-    const myIds = ids(mine.first)
-    rows.push(throughputRow(engine, `api: GET /dt/v1 list, ${CLIENTS} clients`, mine, [
-      `Canopy: the production Express app on this process's main thread; the clients in a worker thread; ${engine.name === 'pg' ? 'PostgreSQL on the same 2 cores' : 'PGlite in this process'}`,
-    ]))
-
-    // ---- the same list from the peer (Directus), when it is installed
+    const myUrl = `${base}/dt/v1/${TABLE}?room=${encodeURIComponent(room)}&limit=20`
+    const myIds = ids(await (await fetch(myUrl, { headers })).text())
     const missing = directusMissing(engine)
-    if (missing) {
-      rows.push(throughputRow(engine, `peer: Directus GET /items list, ${CLIENTS} clients`, null, [`skipped: ${missing}`]))
-    } else {
-      let peer: RunningPeer | null = null
-      try {
-        peer = await startDirectus(engine, ctx.log)
-        ctx.log(`api: ${CLIENTS} clients for ${THROUGHPUT_SECONDS} s on ${peer.name}`)
-        const theirs = await load(peer.listUrl(engine.org, room), peer.headers)
-        const peerIds = ids(theirs.first, 'data')
-        const same = myIds.length > 0 && myIds.join() === peerIds.join()
-        rows.push(throughputRow(engine, `peer: ${peer.name} GET /items list, ${CLIENTS} clients`, theirs, [
-          `${peer.name} (npm, ${directusDir()}) in its own Node process, cache and rate limiter off, admin static token; its table: the same rows as columns, index (org, cts, id)`,
-          same ? `same ${peerIds.length} ids in the same order as Canopy's list` : `MISMATCH: Canopy ${myIds.slice(0, 3).join(',')}… Directus ${peerIds.slice(0, 3).join(',')}…`,
-          `Canopy/peer: ${(mine.lat.length / mine.secs / (theirs.lat.length / theirs.secs)).toFixed(2)}x the requests/s, ${(stats(mine.lat).p95 / stats(theirs.lat).p95).toFixed(2)}x the p95`,
-        ]))
-      } catch (e) {
-        rows.push(throughputRow(engine, `peer: Directus GET /items list, ${CLIENTS} clients`, null, [`skipped: ${(e as Error).message}`]))
-      } finally {
-        await peer?.stop()
+    let peer: RunningPeer | null = null
+    let peerError: string | null = missing
+    try {
+      if (!missing) {
+        try {
+          peer = await startDirectus(engine, ctx.log)
+        } catch (e) {
+          peerError = (e as Error).message
+        }
       }
+      const targets: LoadTarget[] = [{ label: `Canopy (${engine.name})`, url: myUrl, headers }]
+      let peerRecords = 0
+      const notes: string[][] = [[`Canopy: the production Express app on this process's main thread; ${engine.name === 'pg' ? 'PostgreSQL on the same 2 cores' : 'PGlite in this process'}`]]
+      if (peer) {
+        const peerUrl = peer.listUrl(engine.org, room)
+        const peerIds = ids(await (await fetch(peerUrl, { headers: peer.headers })).text(), 'data')
+        peerRecords = peerIds.length
+        targets.push({ label: peer.name, url: peerUrl, headers: peer.headers })
+        notes.push([
+          `${peer.name} (npm, ${directusDir()}) in its own Node process, cache and rate limiter off, admin static token; its table: the same rows as columns, index (org, cts, id)`,
+          myIds.length > 0 && myIds.join() === peerIds.join() ? `same ${peerIds.length} ids in the same order as Canopy's list` : `MISMATCH: Canopy ${myIds.slice(0, 3).join(',')}… Directus ${peerIds.slice(0, 3).join(',')}…`,
+        ])
+      }
+      const l = ctx.load
+      ctx.log(`api: list call, ${targets.map((t) => t.label).join(' and ')}: ${l.rounds} interleaved rounds of ${l.seconds} s at ${l.connections} connections`)
+      const r = await interleaved(targets, l, ctx.log)
+      const method = `autocannon in a child process, ${l.connections} connections, ${l.rounds} rounds of ${l.seconds} s${targets.length > 1 ? ', Canopy and the peer in alternate order' : ''} after ${l.warmupSeconds} s of warm-up each; medians over the rounds`
+      rows.push(throughputRow(engine, `api: GET /dt/v1 list, ${l.connections} connections`, r, 0, myIds.length, [...notes[0], method]))
+      if (peer) {
+        const ratio = r.ratioTo0[1]
+        rows.push(throughputRow(engine, `peer: ${peer.name} GET /items list, ${l.connections} connections`, r, 1, peerRecords, [
+          ...notes[1],
+          `Canopy/peer (median of the per-round ratios): ${(1 / ratio.rps).toFixed(2)}x the requests/s, ${(1 / ratio.p95).toFixed(2)}x the p95`,
+        ]))
+      } else rows.push(throughputRow(engine, `peer: Directus GET /items list, ${l.connections} connections`, null, 0, 0, [`skipped: ${peerError}`]))
+    } finally {
+      await peer?.stop()
     }
   } finally {
     server.closeAllConnections()
@@ -126,24 +135,6 @@ async function run(ctx: BenchContext, engine: Engine): Promise<BenchRow[]> {
     await closeScreen(engine, s)
   }
   return rows
-}
-
-interface Load {
-  lat: number[]
-  failed: number
-  secs: number
-  first: string | null
-}
-
-/** CLIENTS loops of GET `url` for THROUGHPUT_SECONDS, in a worker thread (bench/load-worker.mjs). */
-async function load(url: string, headers: Record<string, string>): Promise<Load> {
-  const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, headers, clients: CLIENTS, seconds: THROUGHPUT_SECONDS } })
-  try {
-    const [out] = (await once(w, 'message')) as [Load]
-    return out
-  } finally {
-    await w.terminate()
-  }
 }
 
 /** The record ids of a list answer (Canopy: an array of documents; Directus: { data: [...] }). */
@@ -154,22 +145,23 @@ function ids(body: string | null, key?: string): string[] {
   return Array.isArray(list) ? list.map((d) => String(d._id ?? d.id)) : []
 }
 
-function throughputRow(engine: Engine, scenario: string, l: Load | null, notes: string[]): BenchRow {
+/** A throughput row: the median p50 / p95 over the rounds in the store column, requests/s in the notes. */
+function throughputRow(engine: Engine, scenario: string, r: Interleaved | null, i: number, records: number, notes: string[]): BenchRow {
   const none = { p50: NaN, p95: NaN, n: 0 }
-  if (!l) return { scenario, engine: engine.name, docs: engine.docs, store: none, hand: none, target: '-', met: null, notes }
-  const st = stats(l.lat)
-  const n = l.first ? (JSON.parse(l.first) as unknown) : null
-  const records = Array.isArray(n) ? n.length : Array.isArray((n as { data?: unknown[] } | null)?.data) ? (n as { data: unknown[] }).data.length : '?'
+  if (!r) return { scenario, engine: engine.name, docs: engine.docs, store: none, hand: none, target: '-', met: null, notes }
+  const m = r.median[i]
+  const runs = r.runs[i]
+  const n = runs.reduce((k, x) => k + x.ok, 0)
   return {
     scenario,
     engine: engine.name,
     docs: engine.docs,
-    store: st,
+    store: { p50: m.p50, p95: m.p95, n },
     hand: none,
     target: '-',
     met: null,
     notes: [
-      `${(l.lat.length / l.secs).toFixed(0)} requests/s over ${l.secs.toFixed(1)} s (${l.lat.length.toLocaleString('en-US')} requests, ${l.failed} failed or not 200); latency p50 ${st.p50.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms; ${records} records an answer`,
+      `${m.rps.toFixed(0)} requests/s (median; rounds: ${runs.map((x) => x.rps.toFixed(0)).join(', ')}), p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (medians; rounds' p95: ${runs.map((x) => x.p95.toFixed(0)).join(', ')}); ${n.toLocaleString('en-US')} answers, ${m.failed} failed or not 2xx${m.failed ? ` (${m.why})` : ''}; ${records} records an answer`,
       ...notes,
     ],
   }
@@ -179,8 +171,8 @@ export const apiScenario: Scenario = {
   name: 'api',
   legend: [
     'api: over HTTP to the production Express app in this process (rate limits off). Pipeline row: store = POST /misc/dbops with the SPEC §7 table-page pipeline, hand = Store.page for the same page',
-    `     (exact total); target: overhead <= ${OVERHEAD_TARGET}x on PostgreSQL. Throughput rows: ${CLIENTS} clients (a worker thread) for ${THROUGHPUT_SECONDS} s, latency of every request in the store column, requests/s in the notes;`,
-    '     the peer row runs the same clients against Directus (installed outside the repository, bench/README.md) serving the same rows.',
+    `     (exact total); target: overhead <= ${OVERHEAD_TARGET}x on PostgreSQL. Throughput rows: autocannon in a child process, interleaved rounds; median p50 / p95 in the store column, requests/s in the notes;`,
+    '     the peer row: Directus (installed outside the repository, bench/README.md) serving the same rows, measured in the same rounds as Canopy.',
   ],
   async run(ctx) {
     const out: BenchRow[] = []

@@ -3,6 +3,7 @@
  * percentiles, plan inspection and the text table.
  */
 import type { Database } from '../app/db/index.server'
+import type { LoadSettings } from './autocannon'
 
 export type EngineName = 'pg' | 'pglite'
 
@@ -34,6 +35,8 @@ export interface BenchContext {
   rowBudgetSec: number
   /** print EXPLAIN (ANALYZE, BUFFERS) of the SQL under test */
   explain: boolean
+  /** the out-of-process load generator's runs (bench/autocannon.ts): connections, seconds, rounds, warm-up */
+  load: LoadSettings
   log(msg: string): void
 }
 

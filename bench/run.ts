@@ -5,11 +5,13 @@
  * Options (see bench/README.md):
  *   --reload              load the data set again even if the cached one matches
  *   --engines=pg,pglite   which engines to run (default both)
- *   --only=page,table     which scenarios to run (comma-separated names: page, table, api, bus, sensors, screen, metrc, rows, orders, dash, slow; default all)
+ *   --only=page,table     which scenarios to run (comma-separated names: page, deep, table, api, bus, relay, sensors, screen, metrc, rows, orders, dash, slow; default all)
  *   --iterations=200      timed iterations per side, headline rows   --warmup=20
  *   --secondary-iterations=60   timed iterations per side, other rows
  *   --row-budget=60       seconds after which a row stops timing (n is reported)
  *   --pg-docs=1000000     --pglite-docs=100000             --explain (EXPLAIN ANALYZE to stderr)
+ *   --baseline=<ref>      the previous release the screen check builds beside this checkout (default: the latest tag, else HEAD~20)
+ *   --load-connections=10 --load-seconds=10 --load-rounds=3 --load-warmup=5   the out-of-process load generator (autocannon)
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_PG_SCHEMA (default canopy_bench).
  */
 import fs from 'node:fs'
@@ -20,6 +22,7 @@ import { MEASURED_ORG, COLLECTION, prepareDataset } from './dataset'
 import { formatTable, type BenchContext, type BenchRow, type Engine, type EngineName, type Scenario } from './lib'
 import { apiScenario } from './api'
 import { busScenario } from './bus'
+import { relayScenario } from './relay'
 import { sensorsScenario } from './sensors'
 import { pageQuery } from './page-query'
 import { tablePageScenario } from './table-page'
@@ -32,7 +35,7 @@ import { dashboardsScenario } from './dashboards'
 import { slowDevice } from './slow-device'
 
 /** Scenario modules, in table order. Later issues append theirs here. */
-const SCENARIOS: Scenario[] = [pageQuery, deepPagesScenario, tablePageScenario, apiScenario, busScenario, sensorsScenario, metrcSyncScenario, rowActionsScenario, ordersScenario, dashboardsScenario]
+const SCENARIOS: Scenario[] = [pageQuery, deepPagesScenario, tablePageScenario, apiScenario, busScenario, relayScenario, sensorsScenario, metrcSyncScenario, rowActionsScenario, ordersScenario, dashboardsScenario]
 
 // BENCH_PG_SCHEMA: another schema, so two checkouts can measure on one server without sharing data
 const PG_SCHEMA = process.env.BENCH_PG_SCHEMA || 'canopy_bench'
@@ -66,6 +69,8 @@ function parseArgs(argv: string[]) {
     warmup: num('warmup', 20),
     pgDocs: num('pg-docs', 1_000_000),
     pgliteDocs: num('pglite-docs', 100_000),
+    baseline: flags.get('baseline'),
+    load: { connections: Math.max(1, num('load-connections', 10)), seconds: Math.max(1, num('load-seconds', 10)), rounds: Math.max(1, num('load-rounds', 3)), warmupSeconds: num('load-warmup', 5) },
   }
 }
 
@@ -124,6 +129,7 @@ async function main() {
       warmup: args.warmup,
       rowBudgetSec: args.rowBudgetSec,
       explain: args.explain,
+      load: args.load,
       log,
     }
     const rows: BenchRow[] = []
@@ -157,7 +163,7 @@ async function main() {
     }
     if (!args.only || args.only.includes('screen')) {
       out.push('')
-      out.push(...(await tableScreen(log)))
+      out.push(...(await tableScreen(log, { baseline: args.baseline, load: args.load })))
     }
     if (!args.only || args.only.includes('slow')) {
       out.push('')
