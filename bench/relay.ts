@@ -23,6 +23,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { freePort } from './built-server'
+import { openEventStream } from './event-stream'
 import { stats, type BenchContext, type BenchRow, type Scenario, type Stats } from './lib'
 
 const WRITES = 50
@@ -96,26 +97,10 @@ async function signIn(base: string): Promise<string> {
 }
 
 /** The grower's event stream; `onHarvests` gets the arrival time of each fac_harvests `table` event. */
-function openStream(base: string, cookie: string, onHarvests: (at: number) => void): Promise<http.ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/events`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`${base}/events answered ${res.statusCode}`))
-      let buf = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        buf += chunk
-        let i: number
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const frame = buf.slice(0, i)
-          buf = buf.slice(i + 2)
-          if (/event: table\ndata: \{"collection":"fac_harvests"\}/.test(frame)) onHarvests(performance.now())
-          if (frame.includes('event: ready')) resolve(req)
-        }
-      })
-    })
-    req.on('error', reject)
+const openStream = (base: string, cookie: string, onHarvests: (at: number) => void) =>
+  openEventStream(base, { cookie }, (frame, at) => {
+    if (/event: table\ndata: \{"collection":"fac_harvests"\}/.test(frame)) onHarvests(at)
   })
-}
 
 async function run(ctx: BenchContext): Promise<BenchRow[]> {
   const engine = ctx.engines.find((e) => e.pg)
