@@ -21,6 +21,15 @@ test.beforeAll(async ({ database }) => {
   }
 })
 
+test.afterAll(async ({ database }) => {
+  const actor = { uid: 'e2e-fixture' }
+  for (const fac of [facA, facB]) {
+    await database.db.query('DELETE FROM saved_views WHERE org = $1', [fac])
+    for (const r of await database.store.find(fac, 'fac_plants')) await database.store.remove(actor, fac, 'fac_plants', r._id)
+    await database.store.remove(actor, 'auth', 'org', fac).catch(() => {})
+  }
+})
+
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 
 async function openMore(page: Page) {
