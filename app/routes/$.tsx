@@ -13,6 +13,7 @@ import { ScreenView } from '../components/screen-view'
 import { Notice } from '../components/ui'
 import { loadScreen, type ScreenData } from '../screens/screen-data.server'
 import { actionError, toggleCheck } from '../screens/table-actions.server'
+import { expandToggle } from '../screens/table-toggle'
 import { confirmDelete, deleteRecord, recordAddress } from '../screens/record-delete.server'
 import { refusedAsPage } from '../utils/errors'
 import { safePath } from '../utils/safe-url'
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Posts to a table screen (a check cell's toggle); back to the same view when done. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { url, s, facility, screen, record } = await screenOf(request, context)
-  const form = await request.formData()
+  const form = expandToggle(await request.formData())
   if (record) {
     if (form.get('intent') !== 'delete') return json({ error: 'This page takes no such request.' }, { status: 400 })
     try {

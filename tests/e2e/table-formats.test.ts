@@ -76,7 +76,9 @@ async function checkCell(cell: ReturnType<Page['locator']>, format: Format, labe
     }
     case 'status':
       expect(['Active', 'Inactive']).toContain(text)
-      expect(await cell.locator('.bg-green-500, .bg-red-500').count()).toBe(1)
+      expect(await cell.locator('.dot').count()).toBe(1)
+      // green when active, red when not (tailwind.css .dot-on / .dot-off)
+      await expect(cell.locator('.dot')).toHaveCSS('background-color', text === 'Active' ? 'rgb(34, 197, 94)' : 'rgb(239, 68, 68)')
       return true
   }
 }

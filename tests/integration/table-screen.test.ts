@@ -12,6 +12,7 @@ import { loader as exportLoader } from '#app/routes/export.$screen'
 import { editAction } from '#app/screens/record-route.server'
 import { parseCsv } from '#app/screens/csv'
 import { tablePage } from '#app/screens/table-page.server'
+import { toggleValue } from '#app/screens/table-toggle'
 import { customRange, DATE_SHORTCUTS, shortcutRange } from '#app/format/date-ranges'
 import { findRoute } from '#app/route-map'
 import { ensurePlatform } from '#app/seed/index.server'
@@ -206,6 +207,26 @@ describe('toggling a check cell', () => {
     const res = await post('u-sup2', { intent: 'toggle', id: 'o3', field: 'paid', value: 'yes', ts: await ts('o3') })
     expect(res.status).toBe(302)
     expect(await paid('o3')).toBe('yes')
+  })
+
+  it("takes the table's button as it posts the change (one value, issue 30), through the same rules", async () => {
+    const ts = async (id: string) => (await t.store.get('greenleaf', 'dis_orders', id))!.ts
+    const res = await post('u-user', { toggle: toggleValue({ value: 'no', id: 'o2', ts: await ts('o2'), field: 'paid' }) }, '?sort=orderNo')
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/DisSales?sort=orderNo')
+    expect(await paid('o2')).toBe('no')
+    // the same refusals as the plain fields', and a value that is not a change at all is refused with words
+    const cases: Array<[string, number, RegExp]> = [
+      [toggleValue({ value: 'no', id: 'o3', ts: await ts('o3'), field: 'paid' }), 403, /locked/],
+      [toggleValue({ value: 'yes', id: 'o2', ts: '2020-01-01T00:00:00.000Z', field: 'paid' }), 409, /changed this record/],
+      ['yes', 400, /not a yes\/no column/],
+    ]
+    for (const [toggle, status, message] of cases) {
+      const r = await post('u-user', { toggle })
+      expect(r.status, toggle).toBe(status)
+      expect(((await r.json()) as { error: string }).error).toMatch(message)
+    }
+    expect(await paid('o2')).toBe('no')
   })
 
   it('is refused to a user without the module', async () => {

@@ -16,11 +16,11 @@ const big = 'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rou
 
 const boxes = () => [...document.querySelectorAll<HTMLInputElement>(`input[form="${SELECTION_FORM}"][name="sel"]`)]
 
-/** The row's check box, in a 44 px target. */
+/** The row's check box, in a 44 px target (`check-target`, `check-box`: tailwind.css, one short class per row). */
 export function RowCheck({ row, label }: { row: TableRow; label: string }) {
   return (
-    <label className="inline-flex h-11 w-11 cursor-pointer items-center justify-center" title={`Select ${label}`}>
-      <input type="checkbox" form={SELECTION_FORM} name="sel" value={row.id} data-scan={label} aria-label={`Select ${label}`} className="h-6 w-6 accent-canopy-500" />
+    <label className="check-target" title={`Select ${label}`}>
+      <input type="checkbox" form={SELECTION_FORM} name="sel" value={row.id} data-scan={label} aria-label={`Select ${label}`} className="check-box" />
     </label>
   )
 }

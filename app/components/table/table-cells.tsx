@@ -7,6 +7,7 @@ import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { formatCell, isYes, TRIM_LENGTH } from '../../format/format'
 import { isListType, listText } from '../../i18n/schema-text'
+import { readToggle, toggleValue } from '../../screens/table-toggle'
 import { fileHref } from '../../utils/safe-url'
 import type { TableColumn, TableRow } from '../../screens/table-page.server'
 
@@ -22,15 +23,20 @@ export interface CellContext {
 /** A stored file reference as a safe address (utils/safe-url.ts). */
 export { fileHref }
 
+/** A record's Active / Inactive: a green or red dot (`dot`: tailwind.css), its word for screen readers and as its title. */
 export function StatusDot({ on, t }: { on: boolean; t: (k: string) => string }) {
   return (
-    <span className="inline-flex items-center" title={on ? t('Active') : t('Inactive')}>
-      <span aria-hidden className={`inline-block h-3 w-3 rounded-full ${on ? 'bg-green-500' : 'bg-red-500'}`} />
+    <span className={on ? 'dot dot-on' : 'dot dot-off'} title={on ? t('Active') : t('Inactive')}>
       <span className="sr-only">{on ? t('Active') : t('Inactive')}</span>
     </span>
   )
 }
 
+/**
+ * A yes/no cell that flips with one tap: a form whose button carries the whole change in its value
+ * (`toggleValue`, read back by the table's action), so a row pays one form and one button instead of
+ * five hidden fields (issue 30 page weight). Without JavaScript the browser posts the button's value.
+ */
 function CheckToggle({ row, col, t }: { row: TableRow; col: TableColumn; t: (k: string) => string }) {
   const fetcher = useFetcher<{ error?: string; form?: string }>()
   const navigate = useNavigate()
@@ -39,17 +45,14 @@ function CheckToggle({ row, col, t }: { row: TableRow; col: TableColumn; t: (k: 
   useEffect(() => {
     if (form) navigate(form)
   }, [form, navigate])
-  const pending = fetcher.state !== 'idle' ? fetcher.formData?.get('value') : null
+  const pending = fetcher.state !== 'idle' ? readToggle(String(fetcher.formData?.get('toggle') ?? ''))?.value : null
   const on = pending ? pending === 'yes' : isYes(row.values[col.key])
   return (
     <fetcher.Form method="post" className="inline">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={row.id} />
-      <input type="hidden" name="field" value={col.key} />
-      <input type="hidden" name="ts" value={row.ts} />
-      <input type="hidden" name="value" value={on ? 'no' : 'yes'} />
       <button
         type="submit"
+        name="toggle"
+        value={toggleValue({ value: on ? 'no' : 'yes', id: row.id, ts: row.ts, field: col.key })}
         aria-pressed={on}
         aria-label={`${col.label}: ${on ? t('Yes') : t('No')}`}
         title={t('Click to change')}

@@ -85,7 +85,9 @@ function Actions({ row, name, path, trace, t }: { row: TableRow; name: string; p
 
 /** The leading columns' fixed widths (a row box's 44 px target plus padding; the status dot), so the
  * first data column knows where to stick (decision 064). */
+/** the leading columns' fixed widths (their classes in tailwind.css say the same) */
 const LEAD_WIDTH: Record<string, string> = { _select: '3.75rem', _status: '2rem' }
+const LEAD_CLASS: Record<string, string> = { _select: 'col-select', _status: 'col-status' }
 
 /**
  * A column of the rendered table: its header and the cell it shows for a row. Both are called as
@@ -161,13 +163,15 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
   const ids = columns.map((c) => c.id)
   const firstData = ids.findIndex((id) => !id.startsWith('_'))
   const lead = firstData < 0 ? [] : ids.slice(0, firstData + 1)
-  const stick = (id: string): { className: string; style?: React.CSSProperties } => {
+  // each leading cell's offset is a class reading the table's own custom property (one style attribute
+  // on the table instead of one per cell: issue 30 page weight); the fixed widths are classes too
+  const leadLeft: Record<string, string> = {}
+  lead.forEach((_, i) => {
+    if (i > 0) leadLeft[`--lead-${i}`] = `calc(${lead.slice(0, i).map((x) => LEAD_WIDTH[x] ?? '0px').join(' + ')})`
+  })
+  const stick = (id: string): { className: string } => {
     const i = lead.indexOf(id)
-    if (i >= 0) {
-      const left = lead.slice(0, i).map((x) => LEAD_WIDTH[x] ?? '0px')
-      const width = LEAD_WIDTH[id]
-      return { className: `stick-start${i === lead.length - 1 ? ' stick-last' : ''}${id === '_select' ? ' col-select' : ''}`, style: { left: left.length ? `calc(${left.join(' + ')})` : 0, ...(width ? { width, minWidth: width, maxWidth: width } : {}) } }
-    }
+    if (i >= 0) return { className: `stick-start lead-${i}${i === lead.length - 1 ? ' stick-last' : ''}${LEAD_CLASS[id] ? ` ${LEAD_CLASS[id]}` : ''}` }
     return id === '_actions' ? { className: 'stick-end' } : { className: '' }
   }
 
@@ -221,14 +225,14 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
         </div>
       ) : (
         <div className={`data-scroll relative rounded-md border border-slate-800 ${loading ? 'opacity-60' : ''}`} aria-busy={loading} data-testid="table-scroll">
-          <table className="data-table min-w-full [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" data-density={density} style={{ fontSize: data.font }} aria-rowcount={data.exact ? data.total + 1 : -1}>
+          <table className="data-table min-w-full [&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle" data-density={density} style={{ fontSize: data.font, ...leadLeft } as React.CSSProperties} aria-rowcount={data.exact ? data.total + 1 : -1}>
             <thead>
               <tr>
                 {columns.map((col) => {
                   const sorted = data.sort?.key === col.id ? data.sort.dir : null
                   const st = stick(col.id)
                   return (
-                    <th key={col.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(col.id)} text-slate-200 ${st.className}`} style={st.style}>
+                    <th key={col.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(col.id)} text-slate-200 ${st.className}`}>
                       {col.header()}
                     </th>
                   )
@@ -238,12 +242,12 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
             <tbody>
               {data.rows.map((r) => (
                 <Fragment key={r.id}>
-                  {/* data-id: ArrowDown/ArrowUp focus the row, Enter opens its record (components/keyboard-shortcuts.tsx) */}
-                  <tr className="hover:bg-slate-900 focus:outline focus:outline-2 focus:-outline-offset-2 focus:outline-canopy-400" data-id={r.id}>
+                  {/* data-id: ArrowDown/ArrowUp focus the row, Enter opens its record (components/keyboard-shortcuts.tsx); its hover and focus look: tailwind.css */}
+                  <tr data-id={r.id}>
                     {columns.map((col) => {
                       const st = stick(col.id)
                       return (
-                        <td key={col.id} className={`${alignOf(col.id) === 'left' ? '' : `text-${alignOf(col.id)}`} ${st.className}`.trim() || undefined} style={st.style}>
+                        <td key={col.id} className={`${alignOf(col.id) === 'left' ? '' : `text-${alignOf(col.id)}`} ${st.className}`.trim() || undefined}>
                           {col.cell(r)}
                         </td>
                       )
