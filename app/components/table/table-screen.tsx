@@ -84,8 +84,7 @@ function Actions({ row, name, path, trace, t }: { row: TableRow; name: string; p
 }
 
 /** The leading columns' fixed widths (a row box's 44 px target plus padding; the status dot), so the
- * first data column knows where to stick (decision 064). */
-/** the leading columns' fixed widths (their classes in tailwind.css say the same) */
+ * first data column knows where to stick (decision 064); their classes in tailwind.css say the same. */
 const LEAD_WIDTH: Record<string, string> = { _select: '3.75rem', _status: '2rem' }
 const LEAD_CLASS: Record<string, string> = { _select: 'col-select', _status: 'col-status' }
 
