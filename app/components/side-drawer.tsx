@@ -20,7 +20,8 @@ export const DRAWER_ID = 'nav-drawer'
 /** the page beside the drawer: without JavaScript, Close is a link here (the drawer is no longer the :target) */
 export const CONTENT_ID = 'shell-content'
 
-const focus = 'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-canopy-400'
+/** the drawer's focus ring, inside its controls (tailwind.css `.ring-in`) */
+const focus = 'ring-in'
 
 export interface FacilityChoice {
   id: string
@@ -105,7 +106,7 @@ export function SideDrawer({ menu, pinned = [], collapsed, open, hydrated, onClo
                           to={i.path}
                           aria-current={current ? 'page' : undefined}
                           onClick={onClose}
-                          className={`flex min-h-11 items-center rounded border-l-4 pl-7 pr-2 hover:bg-slate-800 ${current ? 'border-canopy-400 bg-slate-800 font-semibold text-canopy-400' : 'border-transparent'} ${focus}`}
+                          className={`nav-link hover:bg-slate-800 ${current ? 'border-canopy-400 bg-slate-800 font-semibold text-canopy-400' : 'border-transparent'} ${focus}`}
                         >
                           {isPinned ? i.title : t(i.title)}
                         </Link>

@@ -257,7 +257,8 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
   const statusField = view.schema?.statusField
   const rows: TableRow[] = result.rows.map((d) => {
     const values: Record<string, unknown> = {}
-    for (const c of view.columns) if (c.visible && d[c.key] !== undefined) values[c.key] = d[c.key]
+    // an empty value is left out: every cell shows a missing value as it shows '' or null (issue 30: the page's data)
+    for (const c of view.columns) if (c.visible && d[c.key] !== undefined && d[c.key] !== null && d[c.key] !== '') values[c.key] = d[c.key]
     const qr: Record<string, string> = {}
     for (const c of qrCols) if (d[c.key] !== undefined && d[c.key] !== null && d[c.key] !== '') qr[c.key] = qrDataUrl(String(d[c.key]))
     return { id: d._id, ts: d.ts, values, labels: d._labels ?? {}, qr, ...(statusField ? { status: isYes(d[statusField]) } : {}), ...rowRights(view, user, d) }

@@ -56,7 +56,7 @@ function CheckToggle({ row, col, t }: { row: TableRow; col: TableColumn; t: (k: 
         aria-pressed={on}
         aria-label={`${col.label}: ${on ? t('Yes') : t('No')}`}
         title={t('Click to change')}
-        className={`min-h-11 min-w-12 rounded border px-2 text-xs font-semibold ${on ? 'border-green-600 bg-green-900 text-green-100' : 'border-slate-600 bg-slate-900 text-slate-300'}`}
+        className={`chk-btn ${on ? 'border-green-600 bg-green-900 text-green-100' : 'border-slate-600 bg-slate-900 text-slate-300'}`}
       >
         {on ? t('Yes') : t('No')}
       </button>

@@ -31,12 +31,16 @@ function Header({ col, data, to, t }: { col: TableColumn; data: TableData; to: (
   const next = sorted === 'asc' ? 'desc' : 'asc'
   return (
     <div className={`flex items-center ${col.align === 'right' ? 'justify-end' : col.align === 'center' ? 'justify-center' : ''}`}>
-      <Link to={to({ sort: col.key, dir: next })} className="inline-flex min-h-11 min-w-11 items-center font-semibold hover:underline" title={`${t('Sort by')} ${col.label}`} preventScrollReset>
+      <Link to={to({ sort: col.key, dir: next })} className="sort-link" title={`${t('Sort by')} ${col.label}`} preventScrollReset>
         {col.label}
-        <span aria-hidden className="ml-1 text-canopy-400">
-          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-        </span>
-        <span className="sr-only">{sorted ? `, ${t(sorted === 'asc' ? 'sorted ascending' : 'sorted descending')}` : ''}</span>
+        {sorted ? (
+          <>
+            <span aria-hidden className="ml-1 text-canopy-400">
+              {sorted === 'asc' ? '▲' : '▼'}
+            </span>
+            <span className="sr-only">, {t(sorted === 'asc' ? 'sorted ascending' : 'sorted descending')}</span>
+          </>
+        ) : null}
       </Link>
       {col.searchable ? (
         <Link to={`${to({ col: col.key, q: data.query.col === col.key ? data.query.q : undefined })}#search`} className={`${icon} ${data.query.col === col.key && data.query.q ? 'text-canopy-400' : ''}`} aria-label={`${t('Search in')} ${col.label}`} title={`${t('Search in')} ${col.label}`}>
@@ -231,7 +235,7 @@ export function TableScreen({ data: loaded, path, org }: { data: TableData; path
                   const sorted = data.sort?.key === col.id ? data.sort.dir : null
                   const st = stick(col.id)
                   return (
-                    <th key={col.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`whitespace-nowrap border-b border-slate-700 px-2 py-2 text-${alignOf(col.id)} text-slate-200 ${st.className}`}>
+                    <th key={col.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined} className={`th-cell border-slate-700 text-${alignOf(col.id)} text-slate-200 ${st.className}`}>
                       {col.header()}
                     </th>
                   )

@@ -17,8 +17,8 @@ import { SavedViewsSection } from './saved-views-menu'
 import { CalendarIcon, CloseIcon, DownloadIcon, PlusIcon, RefreshIcon } from '../icons'
 
 /** A toolbar or pager button: a 44 × 44 px touch target at least (WCAG 2.5.5; the kiosk is used with gloves). */
-export const btn = 'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-slate-600 px-3 text-sm hover:bg-slate-800'
-export const btnOn = 'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-canopy-500 bg-canopy-900 px-3 text-sm text-canopy-50'
+export const btn = 'btn border-slate-600 hover:bg-slate-800'
+export const btnOn = 'btn border-canopy-500 bg-canopy-900 text-canopy-50'
 
 /** A table's rows: comfortable keeps every row control a 44 px target, compact is 32 px (decision 064). */
 export type Density = 'comfortable' | 'compact'
