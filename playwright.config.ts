@@ -16,7 +16,7 @@ export default defineConfig({
   // the engine's tests, and each business area's beside its code (app/areas/<area>/*.e2e.ts, decision 022)
   testDir: '.',
   testMatch: ['tests/e2e/**/*.test.ts', 'app/areas/**/*.e2e.ts'],
-  testIgnore: ['**/node_modules/**', 'build/**'],
+  testIgnore: ['**/node_modules/**', 'build/**', 'data/**'],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
