@@ -23,6 +23,9 @@ import type { SavedView } from './saved-views.server'
 import { displayDelays, type DisplayDelays } from './display-settings.server'
 import { DEFAULT_FONT_SIZE, DEFAULT_PAGE_SIZE, eqPairs, MAX_PAGE, type ListQuery } from './table-url'
 
+/** a stored value a cell shows (not absent, null or ''; forms' `isBlank` also counts blank text and empty files) */
+const filled = (v: unknown) => v !== undefined && v !== null && v !== ''
+
 export interface TableColumn {
   key: string
   label: string
@@ -258,9 +261,9 @@ export async function tablePage(context: AppLoadContext, user: SessionUser, rout
   const rows: TableRow[] = result.rows.map((d) => {
     const values: Record<string, unknown> = {}
     // an empty value is left out: every cell shows a missing value as it shows '' or null (issue 30: the page's data)
-    for (const c of view.columns) if (c.visible && d[c.key] !== undefined && d[c.key] !== null && d[c.key] !== '') values[c.key] = d[c.key]
+    for (const c of view.columns) if (c.visible && filled(d[c.key])) values[c.key] = d[c.key]
     const qr: Record<string, string> = {}
-    for (const c of qrCols) if (d[c.key] !== undefined && d[c.key] !== null && d[c.key] !== '') qr[c.key] = qrDataUrl(String(d[c.key]))
+    for (const c of qrCols) if (filled(d[c.key])) qr[c.key] = qrDataUrl(String(d[c.key]))
     return { id: d._id, ts: d.ts, values, labels: d._labels ?? {}, qr, ...(statusField ? { status: isYes(d[statusField]) } : {}), ...rowRights(view, user, d) }
   })
   await resolveNestedRefs(context, view, rows, new Set(view.query.open ?? []), facility)

@@ -75,6 +75,16 @@ describe('the table page', () => {
     expect((await view('?all=1')).total).toBe(6)
   })
 
+  it("leaves a row's empty values out of the page's data; a cell shows them as before", async () => {
+    const made = await t.store.insert(actor, 'greenleaf', 'dis_orders', { _id: 'o-empty', orderNo: 'SO-EMPTY', client: '', orderDate: '2026-03-07T19:30:00Z', total: 0, paid: 'no', approved: null, notes: '' })
+    try {
+      const [row] = (await view('?col=orderNo&q=SO-EMPTY')).rows
+      expect(row.values).toEqual({ orderNo: 'SO-EMPTY', orderDate: '2026-03-07T19:30:00.000Z', total: 0, paid: 'no' })
+    } finally {
+      await t.store.remove(actor, 'greenleaf', 'dis_orders', made._id)
+    }
+  })
+
   it('sorts a referenced column by its label, case-insensitively, missing references last', async () => {
     const asc = await view('?sort=client&dir=asc')
     expect(asc.rows.map((r) => r.labels.client)).toEqual(['alpha', 'alpha', 'Bravo', 'charlie', null])
