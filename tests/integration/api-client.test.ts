@@ -78,7 +78,9 @@ describe(`API client against the real auth routes`, () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(8 * 500) // 65 requests with the login: 9 windows
 
     const unruly = createApiClient({ baseUrl: s.url, token: client.tokens.token, rate: { max: 1000, windowMs: 1 } })
-    const results = await Promise.all(Array.from({ length: 150 }, () => unruly.get('/auth/me').catch((e: ApiError) => e)))
+    // more requests than a bucket of 60 refilled at 20/s lets through while a loaded machine answers them:
+    // 150 all passed once when the server answered about 30 a second (the full run, with Chromium beside it)
+    const results = await Promise.all(Array.from({ length: 400 }, () => unruly.get('/auth/me').catch((e: ApiError) => e)))
     const refused = results.filter((r): r is ApiError => r instanceof ApiError)
     expect(refused.length).toBeGreaterThan(0)
     expect(refused[0]).toMatchObject({ code: 'TOO_MANY', status: 429, retryAfter: 1 })
