@@ -41,7 +41,9 @@ const MARKS = (content: string) => {
   }).observe(document, { childList: true, subtree: true })
 }
 
-async function visit(browser: Browser, base: string, cookies: Awaited<ReturnType<import('@playwright/test').BrowserContext['cookies']>>, p: (typeof PAGES)[number], js: boolean): Promise<Visit> {
+type Cookies = Awaited<ReturnType<import('@playwright/test').BrowserContext['cookies']>>
+
+async function visit(browser: Browser, base: string, cookies: Cookies, p: (typeof PAGES)[number], js: boolean): Promise<Visit> {
   const ctx = await browser.newContext({ baseURL: base, javaScriptEnabled: js, viewport: { width: 800, height: 1280 } })
   try {
     await ctx.addCookies(cookies)
@@ -70,6 +72,22 @@ async function visit(browser: Browser, base: string, cookies: Awaited<ReturnType
   }
 }
 
+/** The demo grower signed in through the sign-in form: the session cookies for new contexts. */
+export async function demoGrowerCookies(browser: Browser, base: string): Promise<Cookies> {
+  const login = await browser.newContext({ baseURL: base })
+  try {
+    const page = await login.newPage()
+    await page.goto('/Welcome')
+    await page.getByLabel('Email').fill('grower@greenleaf.demo')
+    await page.getByLabel('Password', { exact: true }).fill('Canopy#Demo1')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('region', { name: 'Signed in' }).waitFor()
+    return await login.cookies()
+  } finally {
+    await login.close()
+  }
+}
+
 export async function slowDevice(log: (m: string) => void): Promise<string[]> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (!fs.existsSync('build/server.js') || !fs.existsSync(executablePath)) return ['slow device: skipped, needs `npm run build` and Chromium']
@@ -79,15 +97,7 @@ export async function slowDevice(log: (m: string) => void): Promise<string[]> {
     throw e
   })
   try {
-    const login = await browser.newContext({ baseURL: base })
-    const page = await login.newPage()
-    await page.goto('/Welcome')
-    await page.getByLabel('Email').fill('grower@greenleaf.demo')
-    await page.getByLabel('Password', { exact: true }).fill('Canopy#Demo1')
-    await page.getByRole('button', { name: 'Login' }).click()
-    await page.getByRole('region', { name: 'Signed in' }).waitFor()
-    const cookies = await login.cookies()
-    await login.close()
+    const cookies = await demoGrowerCookies(browser, base)
     const out = [`Slow device (Chromium, CPU ${RATE}x slower, 1.6 Mbps / 150 ms, cold cache, 800x1280; ${RUNS} visits each; ms from navigation start, p50 / p95; targets: content < 1000, hydrated < 1500)`]
     out.push(`  ${'page'.padEnd(26)} ${'JS off: first paint'.padEnd(22)} ${'content'.padEnd(14)} ${'JS on: first paint'.padEnd(22)} ${'content'.padEnd(14)} ${'hydrated'.padEnd(14)} met`)
     for (const p of PAGES) {
