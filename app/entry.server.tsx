@@ -5,6 +5,8 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from './client/nonce'
+import { SPRITE_MARKUP } from './components/icon-sprite.server'
+import { SpriteMarkupContext } from './components/icons'
 
 const ABORT_DELAY = 5_000
 
@@ -23,7 +25,9 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <SpriteMarkupContext.Provider value={SPRITE_MARKUP}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </SpriteMarkupContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

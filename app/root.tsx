@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { GROUP_DRAWINGS } from './components/drawer-icons'
 import { IconSprite } from './components/icons'
 import { json } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
@@ -123,7 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-950 text-slate-100 antialiased">
         {/* every icon's drawing, once per page (components/icons.tsx) */}
-        <IconSprite extra={GROUP_DRAWINGS} />
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,15 +1,14 @@
 /**
  * One small line drawing per drawer group (decision 061): what the collapsed drawer shows. Symbols of
- * the page's one sprite like ./icons.tsx (root.tsx passes GROUP_DRAWINGS to <IconSprite/>);
+ * the page's one sprite like ./icons.tsx (their drawings: GROUP_DRAWINGS in icon-drawings.tsx);
  * decorative, the group's name is beside it (read by a screen reader when the drawer is collapsed).
  */
-import type { ReactNode } from 'react'
 import { SpriteIcon } from './icons'
 
 const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
 
 /** the drawing's paths by group name; a group without one gets the first letter of its name */
-const PATHS: Record<string, string> = {
+export const GROUP_PATHS: Record<string, string> = {
   'Pinned views': 'M12 17v5M9 3h6l-1 7 4 3v2H6v-2l4-3Z',
   Cultivation: 'M12 21v-9M12 12c0-4 3-7 8-7 0 5-3 7-8 7ZM12 14c0-3-2-6-7-6 0 4 2 6 7 6Z',
   Dashboards: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
@@ -30,17 +29,10 @@ const PATHS: Record<string, string> = {
   'Super Admin': 'M12 2l3 6 6 .9-4.5 4.3 1 6.3L12 16.5 6.5 19.5l1-6.3L3 8.9 9 8Z',
 }
 
-const groupKey = (name: string) => `group-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
-
-/** The drawer's drawings for the sprite: each group's, and the collapse control's two. */
-export const GROUP_DRAWINGS: Record<string, ReactNode> = {
-  ...Object.fromEntries(Object.entries(PATHS).map(([name, d]) => [groupKey(name), <path key={name} d={d} />])),
-  'drawer-expand': <path d="M13 6l6 6-6 6M5 6l6 6-6 6" />,
-  'drawer-collapse': <path d="M11 6l-6 6 6 6M19 6l-6 6 6 6" />,
-}
+export const groupKey = (name: string) => `group-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 
 export function GroupIcon({ name }: { name: string }) {
-  if (!PATHS[name])
+  if (!GROUP_PATHS[name])
     return (
       <svg {...base}>
         <text x="12" y="17" textAnchor="middle" fontSize="14" fill="currentColor" stroke="none">
