@@ -41,7 +41,7 @@ const MARKS = (content: string) => {
   }).observe(document, { childList: true, subtree: true })
 }
 
-type Cookies = Awaited<ReturnType<import('@playwright/test').BrowserContext['cookies']>>
+export type Cookies = Awaited<ReturnType<import('@playwright/test').BrowserContext['cookies']>>
 
 async function visit(browser: Browser, base: string, cookies: Cookies, p: (typeof PAGES)[number], js: boolean): Promise<Visit> {
   const ctx = await browser.newContext({ baseURL: base, javaScriptEnabled: js, viewport: { width: 800, height: 1280 } })
@@ -88,16 +88,28 @@ export async function demoGrowerCookies(browser: Browser, base: string): Promise
   }
 }
 
-export async function slowDevice(log: (m: string) => void): Promise<string[]> {
+/**
+ * The built server on a fresh demo database, Debian's Chromium (CHROMIUM_PATH) and the demo grower's
+ * cookies for `measure`; both are stopped after it. Without a build or Chromium: one line saying so.
+ */
+export async function withDemoGrowerBrowser(log: (m: string) => void, label: string, measure: (browser: Browser, base: string, cookies: Cookies) => Promise<string[]>): Promise<string[]> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (!fs.existsSync('build/server.js') || !fs.existsSync(executablePath)) return ['slow device: skipped, needs `npm run build` and Chromium']
-  const { base, stop } = await startBuiltServer(log, 'slow device')
+  if (!fs.existsSync('build/server.js') || !fs.existsSync(executablePath)) return [`${label}: skipped, needs \`npm run build\` and Chromium`]
+  const { base, stop } = await startBuiltServer(log, label)
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] }).catch(async (e: Error) => {
     await stop()
     throw e
   })
   try {
-    const cookies = await demoGrowerCookies(browser, base)
+    return await measure(browser, base, await demoGrowerCookies(browser, base))
+  } finally {
+    await browser.close()
+    await stop()
+  }
+}
+
+export function slowDevice(log: (m: string) => void): Promise<string[]> {
+  return withDemoGrowerBrowser(log, 'slow device', async (browser, base, cookies) => {
     const out = [`Slow device (Chromium, CPU ${RATE}x slower, 1.6 Mbps / 150 ms, cold cache, 800x1280; ${RUNS} visits each; ms from navigation start, p50 / p95; targets: content < 1000, hydrated < 1500)`]
     out.push(`  ${'page'.padEnd(26)} ${'JS off: first paint'.padEnd(22)} ${'content'.padEnd(14)} ${'JS on: first paint'.padEnd(22)} ${'content'.padEnd(14)} ${'hydrated'.padEnd(14)} met`)
     for (const p of PAGES) {
@@ -119,8 +131,5 @@ export async function slowDevice(log: (m: string) => void): Promise<string[]> {
       log(`slow device: ${p.path} done`)
     }
     return out
-  } finally {
-    await browser.close()
-    await stop()
-  }
+  })
 }

@@ -8,11 +8,8 @@
  * No network and no script of ours in the measured page (the page's own scripts are not loaded):
  * only the browser's work for the markup. `BENCH_PARTS_ROUNDS` rounds (default 15).
  */
-import fs from 'node:fs'
-import { chromium } from '@playwright/test'
-import { startBuiltServer } from './built-server'
 import { stats } from './lib'
-import { demoGrowerCookies } from './slow-device'
+import { withDemoGrowerBrowser } from './slow-device'
 
 const RATE = 6
 const ROUNDS = Number(process.env.BENCH_PARTS_ROUNDS ?? 15)
@@ -32,16 +29,8 @@ const PARTS: { what: string; drop: string }[] = [
 
 interface Timing { parse: number; layout: number; frame: number; elements: number; bytes: number }
 
-export async function slowParts(log: (m: string) => void): Promise<string[]> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (!fs.existsSync('build/server.js') || !fs.existsSync(executablePath)) return ['slow device, by part: skipped, needs `npm run build` and Chromium']
-  const { base, stop } = await startBuiltServer(log, 'slow device, by part')
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] }).catch(async (e: Error) => {
-    await stop()
-    throw e
-  })
-  try {
-    const cookies = await demoGrowerCookies(browser, base)
+export function slowParts(log: (m: string) => void): Promise<string[]> {
+  return withDemoGrowerBrowser(log, 'slow device, by part', async (browser, base, cookies) => {
     const ctx = await browser.newContext({ baseURL: base, viewport: { width: 800, height: 1280 } })
     await ctx.addCookies(cookies)
     const page = await ctx.newPage()
@@ -101,8 +90,5 @@ export async function slowParts(log: (m: string) => void): Promise<string[]> {
       out.push(`  ${p.what.padEnd(46)} ${String(ts[0].elements).padStart(8)} ${String(ts[0].bytes).padStart(8)} ${p50(ts.map((t) => t.parse)).toFixed(0).padStart(6)} ${p50(ts.map((t) => t.layout)).toFixed(0).padStart(12)} ${p50(ts.map((t) => t.frame)).toFixed(0).padStart(6)} ${total.toFixed(0).padStart(6)} ${saves.padStart(6)}`)
     }
     return out
-  } finally {
-    await browser.close()
-    await stop()
-  }
+  })
 }
