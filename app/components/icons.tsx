@@ -4,9 +4,9 @@
  * lacks it, issue 32 item 13). The drawings are defined once per page, in <IconSprite/> at the top of
  * the body (root.tsx); each icon is a <use> of its symbol, so a table page of 20 rows no longer
  * repeats the same paths hundreds of times. The drawings themselves (icon-drawings.tsx) are written
- * by the server alone: the browser keeps the sprite the page came with and does not render or
- * hydrate them, nor download them (except the drawer groups' paths, which GroupIcon looks up; decision 077). Each is decorative (aria-hidden): the control it sits in
- * carries the words or an aria-label.
+ * by the server alone: the browser keeps the sprite the page came with and neither renders, hydrates
+ * nor downloads them (the drawer groups' paths excepted: GroupIcon looks them up; decision 077).
+ * Each is decorative (aria-hidden): the control it sits in carries the words or an aria-label.
  */
 import { createContext, useContext } from 'react'
 
