@@ -5,7 +5,7 @@
  * Options (see bench/README.md):
  *   --reload              load the data set again even if the cached one matches
  *   --engines=pg,pglite   which engines to run (default both)
- *   --only=page,table     which scenarios to run (comma-separated names: page, deep, table, api, bus, relay, sensors, screen, metrc, rows, orders, dash, slow, parts; default all)
+ *   --only=page,table     which scenarios to run (comma-separated names: page, deep, table, api, bus, relay, sensors, screen, metrc, rows, orders, dash, slow, parts, files; default all)
  *   --iterations=200      timed iterations per side, headline rows   --warmup=20
  *   --secondary-iterations=60   timed iterations per side, other rows
  *   --row-budget=60       seconds after which a row stops timing (n is reported)
@@ -34,6 +34,7 @@ import { ordersScenario } from './orders'
 import { dashboardsScenario } from './dashboards'
 import { slowDevice } from './slow-device'
 import { slowParts } from './slow-parts'
+import { slowFiles } from './slow-files'
 
 /** Scenario modules, in table order. Later issues append theirs here. */
 const SCENARIOS: Scenario[] = [pageQuery, deepPagesScenario, tablePageScenario, apiScenario, busScenario, relayScenario, sensorsScenario, metrcSyncScenario, rowActionsScenario, ordersScenario, dashboardsScenario]
@@ -173,6 +174,10 @@ async function main() {
     if (!args.only || args.only.includes('parts')) {
       out.push('')
       out.push(...(await slowParts(log)))
+    }
+    if (!args.only || args.only.includes('files')) {
+      out.push('')
+      out.push(...(await slowFiles(log)))
     }
     out.push('')
     out.push(`total ${((Date.now() - started) / 1000).toFixed(1)} s`)
