@@ -7,7 +7,8 @@
  * form's first field, the dashboard's first chart: with JavaScript the later of the first contentful
  * paint and the frame after the parser inserted it (that frame's start: it may be laid out for long
  * after, so never before the first paint); without, where no script of ours runs in the page, the
- * later of the first contentful paint and the document parsed) and, with JavaScript, hydrated (the shell's menu button swapped in by React).
+ * later of the first contentful paint and the document parsed) and, with JavaScript, hydrated (the
+ * shell's menu button swapped in by React).
  * Read from the page's own clock (navigation start = 0). Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  * Targets: content painted under 1 s and hydrated under 1.5 s, cold, at 6× CPU.
  */

@@ -4,7 +4,8 @@
  * line of `slow`, cold, with JavaScript. Two variants of the very same page, visited in turn:
  * - as built: the compiler's split, one module preload per file (about 30 files);
  * - one file: the same modules bundled by esbuild into one file (`public/build/bench-one-file-*.js`,
- *   removed afterwards; the page's later imports, its lazy parts, stay files of their own), the page's
+ *   removed afterwards; the page's later imports, its lazy parts, stay files of their own and would
+ *   load the built files they share, so only the visit up to hydration is compared), the page's
  *   preload links left in place but inert (`rel` changed: React hydrates the same elements) and its
  *   module script importing the route modules from that file.
  * Each variant is served by a small proxy in front of the server (its own port), which answers the
@@ -64,7 +65,7 @@ async function bundleOf(html: string): Promise<{ url: string; file: string }> {
 /** The page with its preloads inert and its module script taking the route modules and the boot from `url`. */
 function oneFilePage(html: string, url: string): string {
   return html
-    .replace(/<link rel="modulepreload(?:-later)?" href="([^"]*)"\/>/g, '<link rel="bench-inert" href="$1"/>')
+    .replace(/<link rel="modulepreload" href="([^"]*)"\/>/g, '<link rel="bench-inert" href="$1"/>')
     .replace('</head>', `<link rel="modulepreload" href="${url}"/></head>`)
     .replace(MODULE_SCRIPT, (_m, open: string, body: string, close: string) => {
       const names = [...body.matchAll(/import \* as (route\d+) from "[^"]+";/g)].map((m) => m[1])
