@@ -22,9 +22,10 @@ const PAGES = [
   { what: 'record form', path: '/culPlants/new', content: 'input[name="tag"]' },
   { what: 'dashboard', path: '/DshCultivation', content: '[data-testid="chart"] svg' },
 ]
-const RATE = 6
-const RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5)
-const NET = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }
+/** The slow tablet, shared by the scenarios that visit pages on it (slow-files.ts too). */
+export const RATE = 6
+export const RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5)
+export const NET = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }
 
 interface Visit { fcp: number; content: number; hydrated: number }
 
@@ -33,7 +34,7 @@ interface Visit { fcp: number; content: number; hydrated: number }
  * the page (an init script): no named inner functions, which the bench's TypeScript loader would wrap
  * in a helper the page does not have.
  */
-const MARKS = (content: string) => {
+export const MARKS = (content: string) => {
   const w = window as unknown as { __content: number; __hydrated: number }
   w.__content = 0
   w.__hydrated = 0

@@ -24,11 +24,8 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import esbuild from 'esbuild'
 import { stats } from './lib'
-import { withDemoGrowerBrowser } from './slow-device'
+import { MARKS, NET, RATE, RUNS, withDemoGrowerBrowser } from './slow-device'
 
-const RATE = 6
-const RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 5)
-const NET = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }
 const PUBLIC = path.resolve('public')
 
 const MODULE_SCRIPT = /(<script[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/
@@ -128,15 +125,7 @@ export function slowFiles(log: (m: string) => void): Promise<string[]> {
             const errors: string[] = []
             page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
             page.on('pageerror', (e) => errors.push(String(e)))
-            await page.addInitScript(() => {
-              const w = window as unknown as { __content: number; __hydrated: number }
-              w.__content = 0
-              w.__hydrated = 0
-              new MutationObserver(() => {
-                if (!w.__content && document.querySelector('table.data-table tbody tr')) requestAnimationFrame((t) => void (w.__content ||= t))
-                if (!w.__hydrated && document.querySelector('button#menu-toggle')) requestAnimationFrame((t) => void (w.__hydrated ||= t))
-              }).observe(document, { childList: true, subtree: true })
-            })
+            await page.addInitScript(MARKS, 'table.data-table tbody tr')
             const cdp = await ctx.newCDPSession(page)
             await cdp.send('Network.enable')
             await cdp.send('Performance.enable')

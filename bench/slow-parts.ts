@@ -9,9 +9,8 @@
  * only the browser's work for the markup. `BENCH_PARTS_ROUNDS` rounds (default 15).
  */
 import { stats } from './lib'
-import { withDemoGrowerBrowser } from './slow-device'
+import { RATE, withDemoGrowerBrowser } from './slow-device'
 
-const RATE = 6
 const ROUNDS = Number(process.env.BENCH_PARTS_ROUNDS ?? 15)
 
 /** What each variant leaves out of the page's body (a selector; '' = the whole page). */
